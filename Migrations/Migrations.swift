@@ -1,0 +1,20 @@
+/// One step of the schema, applied once, in order, never edited after release.
+public struct Migration: Sendable {
+    /// The schema version the database has after this step (`PRAGMA user_version`).
+    public let version: Int
+    /// The file in `Migrations/` the SQL comes from.
+    public let fileName: String
+    public let sql: String
+
+    init(version: Int, fileName: String, bytes: [UInt8]) {
+        self.version = version
+        self.fileName = fileName
+        self.sql = String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Every migration, embedded in the binary so that it works wherever it is copied.
+/// A new file in this folder is added to `resources` in Package.swift and here.
+public let migrations: [Migration] = [
+    Migration(version: 1, fileName: "0001-activities.sql", bytes: PackageResources._001_activities_sql),
+]

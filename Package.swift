@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "traqt",
+    products: [
+        .executable(name: "traqt", targets: ["traqt"]),
+        .library(name: "TraqtCore", targets: ["TraqtCore"]),
+    ],
+    targets: [
+        // Debian's libsqlite3-dev: the shared library for debug builds, the
+        // static one when the release build links a static executable.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // The SQL schema, embedded in the binary so that it works wherever it is copied.
+        .target(
+            name: "TraqtMigrations",
+            path: "Migrations",
+            resources: [.embedInCode("0001-activities.sql")]
+        ),
+        .target(name: "TraqtCore", dependencies: ["CSQLite", "TraqtMigrations"]),
+        .target(name: "ArgumentParsing"),
+        .executableTarget(name: "traqt", dependencies: ["TraqtCore", "ArgumentParsing"]),
+        .testTarget(name: "TraqtCoreTests", dependencies: ["TraqtCore", "TraqtMigrations"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        // Black-box tests of the built binary; depending on it makes `swift test` build it.
+        .testTarget(name: "TraqtCLITests", dependencies: ["traqt"]),
+    ]
+)

@@ -1,0 +1,185 @@
+/// Sorts a command line into an `Invocation` by a `ToolSpec`:
+/// `tool [global options] [command] [options and arguments]`. Global options are
+/// accepted before or after the command; `--` ends the options.
+public struct CommandLineParser: Sendable {
+    public let tool: ToolSpec
+    /// The command run when none is named.
+    public let defaultCommand: String?
+
+    public init(tool: ToolSpec, defaultCommand: String? = nil) {
+        self.tool = tool
+        self.defaultCommand = defaultCommand
+    }
+
+    public func parse(_ words: [String]) throws(UsageError) -> Invocation {
+        var index = 0
+        var leading = ParsedArguments()
+        // Global options, help and version before the command.
+        while index < words.count, words[index].hasPrefix("-"), words[index] != "-" {
+            let word = words[index]
+            switch word {
+            case "--help", "-h": return .help(command: nil)
+            case "--version": return .version
+            case "--": index += 1; break
+            default:
+                index = try parseOption(at: index, in: words, options: tool.globalOptions,
+                                        command: nil, into: &leading)
+                continue
+            }
+            break
+        }
+        let commandName: String
+        if index < words.count {
+            commandName = words[index]
+            index += 1
+        } else if let defaultCommand {
+            commandName = defaultCommand
+        } else {
+            throw UsageError("Missing expected argument '<command>'", command: nil)
+        }
+        if commandName == "help" {
+            guard index < words.count else { return .help(command: nil) }
+            guard tool.command(named: words[index]) != nil || words[index] == "help" else {
+                throw unknownCommand(words[index])
+            }
+            return .help(command: words[index] == "help" ? nil : words[index])
+        }
+        guard let command = tool.command(named: commandName) else { throw unknownCommand(commandName) }
+
+        var parsed = leading
+        let options = command.options + tool.globalOptions
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            if onlyPositionals || word == "-" || !word.hasPrefix("-") {
+                parsed.positionals.append(word)
+                index += 1
+            } else if word == "--" {
+                onlyPositionals = true
+                index += 1
+            } else if word == "--help" || word == "-h" {
+                return .help(command: command.name)
+            } else {
+                index = try parseOption(at: index, in: words, options: options, command: command.name, into: &parsed)
+            }
+        }
+        try validate(parsed, against: command)
+        return .run(command: command.name, arguments: parsed)
+    }
+
+    /// Reads the option at `words[index]` (and its value); returns the index after it.
+    private func parseOption(at index: Int, in words: [String], options: [OptionSpec],
+                             command: String?, into parsed: inout ParsedArguments) throws(UsageError) -> Int {
+        let word = words[index]
+        var attached: String?
+        let option: OptionSpec
+        if word.hasPrefix("--") {
+            var name = String(word.dropFirst(2))
+            if let equals = name.firstIndex(of: "=") {
+                attached = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let match = options.first(where: { $0.name == name }) else {
+                throw unknownOption(word: "--" + name, candidates: options.map { "--" + $0.name }, command: command)
+            }
+            option = match
+        } else {
+            let letters = Array(word.dropFirst())
+            guard letters.count == 1, let match = options.first(where: { $0.short == letters[0] }) else {
+                throw unknownOption(word: word, candidates: options.compactMap { $0.short.map { "-\($0)" } }, command: command)
+            }
+            option = match
+        }
+        switch option.kind {
+        case .flag:
+            guard attached == nil else {
+                throw UsageError("'--\(option.name)' does not take a value", command: command)
+            }
+            parsed.options[option.name, default: []] = []
+            return index + 1
+        case .value:
+            if let attached {
+                parsed.options[option.name, default: []].append(attached)
+                return index + 1
+            }
+            // A following option is not taken as the value: `--at --json` is a mistake.
+            guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
+                throw UsageError("Missing value for '\(option.synopsis)'", command: command)
+            }
+            parsed.options[option.name, default: []].append(words[index + 1])
+            return index + 2
+        case .remainder:
+            let rest = (attached.map { [$0] } ?? []) + words[(index + 1)...]
+            guard !rest.isEmpty else {
+                throw UsageError("Missing value for '\(option.synopsis)'", command: command)
+            }
+            parsed.options[option.name] = Array(rest)
+            return words.count
+        }
+    }
+
+    private func validate(_ parsed: ParsedArguments, against command: CommandSpec) throws(UsageError) {
+        var remaining = parsed.positionals[...]
+        for argument in command.arguments {
+            if argument.isRepeating {
+                if remaining.isEmpty && !argument.isOptional {
+                    throw UsageError("Missing expected argument '\(argument.synopsis)'", command: command.name)
+                }
+                remaining = []
+            } else if remaining.isEmpty {
+                if !argument.isOptional {
+                    throw UsageError("Missing expected argument '<\(argument.name)>'", command: command.name)
+                }
+            } else {
+                remaining = remaining.dropFirst()
+            }
+        }
+        if let extra = remaining.first {
+            throw UsageError("Unexpected argument '\(extra)'", command: command.name)
+        }
+        for option in command.options where option.isRequired && parsed.options[option.name] == nil {
+            throw UsageError("Missing expected argument '\(option.synopsis)'", command: command.name)
+        }
+    }
+
+    private func unknownCommand(_ name: String) -> UsageError {
+        var message = "Unknown command '\(name)'"
+        if let suggestion = closestMatch(to: name, among: tool.commands.map(\.name) + ["help"]) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message, command: nil)
+    }
+
+    private func unknownOption(word: String, candidates: [String], command: String?) -> UsageError {
+        var message = "Unknown option '\(word)'"
+        if let suggestion = closestMatch(to: word, among: candidates + ["--help"]) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message, command: command)
+    }
+}
+
+/// The candidate within two edits of `word` (or one for short words), if any.
+func closestMatch(to word: String, among candidates: [String]) -> String? {
+    let limit = word.count <= 4 ? 1 : 2
+    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }
+    return scored.min { $0.1 < $1.1 }?.0
+}
+
+/// Levenshtein distance between two strings, by characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,214 @@
+/// A JSON syntax error with the line and column where reading stopped.
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public let line: Int
+    public let column: Int
+    public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas).
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Deep nesting is refused rather than overflowing the stack.
+    private static let maximumDepth = 512
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        // A UTF-8 byte order mark is tolerated, as most JSON readers do.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character")
+        }
+    }
+
+    private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in quotes") }
+            let key = try string()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after a member name") }
+            index += 1
+            members.append((key, try value(depth: depth + 1)))
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { index += 1; continue }
+            if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { index += 1; return .array(elements) }
+        while true {
+            elements.append(try value(depth: depth + 1))
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { index += 1; continue }
+            if peek(UInt8(ascii: "]")) { index += 1; return .array(elements) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        index += 1 // opening quote
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        // Plain runs are decoded in one go; escapes one at a time.
+        func flush(_ end: Int) throws(JSONSyntaxError) {
+            guard end > runStart else { return }
+            guard let run = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string")
+            }
+            scalars.append(contentsOf: run.unicodeScalars)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                try flush(index)
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                try flush(index)
+                index += 1
+                scalars.append(try escape())
+                runStart = index
+            case 0..<0x20:
+                throw error("control character in a string (write it as an escape)")
+            default:
+                index += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func escape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        guard index < bytes.count else { throw error("unterminated escape") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{8}"
+        case UInt8(ascii: "f"): return "\u{c}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let first = try hex4()
+            if (0xD800...0xDBFF).contains(first) {
+                // A high surrogate must be followed by an escaped low one.
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("lone surrogate in \\u escape")
+                }
+                index += 2
+                let second = try hex4()
+                guard (0xDC00...0xDFFF).contains(second) else { throw error("invalid surrogate pair in \\u escape") }
+                return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+            }
+            guard let scalar = Unicode.Scalar(first) else { throw error("lone surrogate in \\u escape") }
+            return scalar
+        default:
+            index -= 1
+            throw error("invalid escape")
+        }
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("incomplete \\u escape") }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value * 16 + UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> String {
+        let start = index
+        if peek(UInt8(ascii: "-")) { index += 1 }
+        if peek(UInt8(ascii: "0")) {
+            index += 1
+        } else {
+            guard digits() > 0 else { throw error("invalid number") }
+        }
+        if peek(UInt8(ascii: ".")) {
+            index += 1
+            guard digits() > 0 else { throw error("invalid number: digits expected after '.'") }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            index += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
+            guard digits() > 0 else { throw error("invalid number: digits expected in the exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func digits() -> Int {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - start
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        guard index + count <= bytes.count, bytes[index..<index + count].elementsEqual(expected) else {
+            throw error("unexpected word")
+        }
+        index += count
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        var line = 1, column = 1
+        for byte in bytes[..<min(index, bytes.count)] {
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return JSONSyntaxError(message: message, line: line, column: column)
+    }
+}

@@ -1,0 +1,84 @@
+/// A shared daily activity: what readers show as "pending today".
+public struct Activity: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var days: Weekdays
+    public var time: TimeOfDay
+    /// Seconds since the epoch; nil until the store has saved the activity.
+    public var createdAt: Int?
+    public var updatedAt: Int?
+
+    public init(id: String, name: String, days: Weekdays, time: TimeOfDay,
+                createdAt: Int? = nil, updatedAt: Int? = nil) {
+        self.id = id
+        self.name = name
+        self.days = days
+        self.time = time
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The same activity as people define it (id, name, days, time), whatever its timestamps.
+    public func hasSameDefinition(as other: Activity) -> Bool {
+        id == other.id && name == other.name && days == other.days && time == other.time
+    }
+}
+
+// MARK: - Validation
+
+extension Activity {
+    /// Checks a name: any Unicode, stored exactly as given, but not empty or blank.
+    public static func validate(name: String) throws(InvalidValue) {
+        guard !name.trimmingWhitespace().isEmpty else {
+            throw InvalidValue("the name must not be empty")
+        }
+    }
+
+    /// Checks an id: not empty or blank, no control characters, at most 200 bytes.
+    public static func validate(id: String) throws(InvalidValue) {
+        guard !id.trimmingWhitespace().isEmpty else {
+            throw InvalidValue("the id must not be empty")
+        }
+        guard !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw InvalidValue("the id must not contain control characters")
+        }
+        guard id.utf8.count <= 200 else {
+            throw InvalidValue("the id is longer than 200 bytes")
+        }
+    }
+
+    /// The id `add` gives an activity when none is named: the name in lower case,
+    /// letters and digits kept (any script), every other run of characters turned
+    /// into one `-`. `Walk the dog!` -> `walk-the-dog`. The same name always gives
+    /// the same id, so saving twice updates one record.
+    public static func derivedID(fromName name: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(character)
+            } else {
+                pendingDash = true
+            }
+        }
+        if slug.utf8.count > 200 {
+            slug = String(slug.prefix(120))
+        }
+        // A name with no letters or digits ("!!!") still needs a stable id.
+        return slug.isEmpty ? "activity-" + fnv1aHex(name) : slug
+    }
+}
+
+/// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across runs and
+/// machines (Swift's `hashValue` is seeded per process).
+private func fnv1aHex(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why writing output failed.
+public enum OutputError: Error {
+    /// The reader went away (`traqt list | head -1`): not worth a message.
+    case brokenPipe
+    case failed(errno: Int32)
+}
+
+/// One buffer in front of a file descriptor: output streams in constant memory
+/// with one `write` per 64 KiB instead of one per line.
+public final class OutputBuffer {
+    public var bytes: [UInt8] = []
+    private let descriptor: Int32
+    private let capacity: Int
+
+    public init(descriptor: Int32, capacity: Int = 64 * 1024) {
+        self.descriptor = descriptor
+        self.capacity = capacity
+        bytes.reserveCapacity(capacity + 1024)
+    }
+
+    public func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Writes the buffer out once it is full; call after each row.
+    public func flushIfFull() throws(OutputError) {
+        if bytes.count >= capacity { try flush() }
+    }
+
+    public func flush() throws(OutputError) {
+        var written = 0
+        let total = bytes.count
+        while written < total {
+            let result = bytes.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress! + written, total - written)
+            }
+            if result < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                bytes.removeAll(keepingCapacity: true)
+                throw code == EPIPE ? .brokenPipe : .failed(errno: code)
+            }
+            written += result
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,98 @@
+import CSQLite
+
+/// One connection to one SQLite file. Not shared between threads; a process
+/// opens one per command.
+public final class SQLiteConnection {
+    public enum OpenMode: Sendable {
+        /// Never writes and never creates the file.
+        case readOnly
+        /// Writes an existing file; fails if it is missing.
+        case readWrite
+        /// Writes, creating the file if it is missing.
+        case readWriteCreate
+    }
+
+    let handle: OpaquePointer
+    public let path: String
+
+    /// Opens `path` and sets the busy timeout before anything else can touch the file.
+    public init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = SQLiteError(code: code, connection: connection)
+            // sqlite3_open_v2 hands back a handle even when it fails; it must be closed.
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        self.handle = connection
+        self.path = path
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql) }
+    }
+
+    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    /// The first column of the first row of `sql`, as an integer (0 when there is no row).
+    public func integer(_ sql: String) throws(SQLiteError) -> Int {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.int(at: 0) : 0
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken (or
+    /// waited for) up front, so the transaction can never fail half-way with a
+    /// BUSY that the busy handler refuses to wait on. A thrown error rolls back.
+    public func writeTransaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        return try finish(body)
+    }
+
+    /// Runs `body` in one read transaction so that several queries see one snapshot.
+    public func readTransaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        return try finish(body)
+    }
+
+    private func finish<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollback()
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            rollback()
+            throw error
+        }
+        return result
+    }
+
+    private func rollback() {
+        // Harmless when SQLite has already rolled back on its own.
+        if sqlite3_get_autocommit(handle) == 0 {
+            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// The shared activity store: one SQLite file used by any number of processes.
+///
+/// - Reads never write and never create the file; a missing file reads as empty.
+/// - Every write runs in `BEGIN IMMEDIATE` after waiting for the lock (busy
+///   timeout), brings the schema up to date in the same transaction, and either
+///   commits whole or leaves the file as it was.
+/// - Rollback journal (DELETE) with `synchronous=EXTRA`: a write that traqt
+///   reported as done survives a crash or a power loss.
+public final class ActivityStore {
+    /// How long a command waits for another process's lock before giving up (exit 75).
+    public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
+
+    public let path: String
+    /// nil when the file does not exist: every read then finds nothing.
+    private let connection: SQLiteConnection?
+
+    private init(path: String, connection: SQLiteConnection?) {
+        self.path = path
+        self.connection = connection
+    }
+
+    /// Opens for reading only. A missing file is not an error and is not created.
+    public static func openForReading(
+        path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
+    ) throws(StoreError) -> ActivityStore {
+        guard FileSystem.exists(path) else { return ActivityStore(path: path, connection: nil) }
+        // Read-write without create: SQLite can then roll back a journal that a
+        // killed writer left behind (recovery, not a write of ours). A file the
+        // user may not write is opened read-only by SQLite on its own.
+        let connection = try storeCall(path) {
+            try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+        return ActivityStore(path: path, connection: connection)
+    }
+
+    /// Opens for writing. With `createIfMissing`, creates the file and its
+    /// folders; without, a missing file leaves `connection` nil so that the
+    /// command can report what it could not find without creating anything.
+    public static func openForWriting(
+        path: String, createIfMissing: Bool,
+        busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
+    ) throws(StoreError) -> ActivityStore {
+        let exists = FileSystem.exists(path)
+        if !exists {
+            guard createIfMissing else { return ActivityStore(path: path, connection: nil) }
+            try FileSystem.createParentDirectories(of: path)
+        }
+        let connection = try storeCall(path) {
+            let connection = try SQLiteConnection(
+                path: path, mode: exists ? .readWrite : .readWriteCreate,
+                busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // EXTRA also syncs the folder after the journal is deleted, which is
+            // what makes a commit in DELETE mode durable. If anyone ever switched
+            // the file to WAL, automatic (PASSIVE) checkpoints are what can race a
+            // commit in SQLite 3.40; without them the last connection to close
+            // checkpoints under an exclusive lock.
+            try connection.execute("PRAGMA synchronous = EXTRA; PRAGMA wal_autocheckpoint = 0")
+            return connection
+        }
+        return ActivityStore(path: path, connection: connection)
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in one read transaction (one consistent snapshot), after
+    /// checking the file is a traqt database this binary can read. `body` is not
+    /// called when there is nothing to read.
+    func read(_ body: (SQLiteConnection) throws -> Void) throws(StoreError) {
+        guard let connection else { return }
+        try storeCall(path) {
+            try connection.readTransaction {
+                switch try Schema.state(of: connection) {
+                case .empty:
+                    return
+                case let .traqt(version) where version < Schema.latestVersion:
+                    throw StoreError.schemaOutdated(path: path, found: version, supported: Schema.latestVersion)
+                case .traqt:
+                    try body(connection)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` in `BEGIN IMMEDIATE`, after bringing the schema up to date in
+    /// the same transaction. Anything `body` throws rolls the whole thing back.
+    /// `connection` is nil only for a missing file opened without `createIfMissing`.
+    func write<T>(_ body: (SQLiteConnection?) throws -> T) throws(StoreError) -> T {
+        guard let connection else { return try storeCall(path) { try body(nil) } }
+        return try storeCall(path) {
+            try connection.writeTransaction {
+                try Schema.migrate(connection)
+                return try body(connection)
+            }
+        }
+    }
+}
+
+/// Runs a store operation, turning SQLite's errors into `StoreError`s for `path`;
+/// the store's own errors pass through.
+func storeCall<T>(_ path: String, _ body: () throws -> T) throws(StoreError) -> T {
+    do {
+        return try body()
+    } catch let error as StoreError {
+        throw error
+    } catch let error as SQLiteError {
+        throw StoreError.from(error, path: path)
+    } catch {
+        // Only StoreError and SQLiteError reach here by construction; anything
+        // else is a programming error worth seeing in full.
+        fatalError("unexpected error from the store: \(error)")
+    }
+}

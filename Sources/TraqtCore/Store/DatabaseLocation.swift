@@ -1,0 +1,29 @@
+/// Where the database lives: `--db PATH`, else `$TRAQT_DB`, else
+/// `${XDG_DATA_HOME:-$HOME/.local/share}/traqt/traqt.sqlite`.
+public enum DatabaseLocation {
+    public static let fileName = "traqt.sqlite"
+
+    /// The path to use, or nil when nothing names one (no `--db`, no
+    /// `TRAQT_DB`, no usable `XDG_DATA_HOME`, no `HOME`).
+    public static func resolve(option: String?, environment: [String: String]) -> String? {
+        if let option, !option.isEmpty { return option }
+        if let path = environment["TRAQT_DB"], !path.isEmpty { return path }
+        // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return join(dataHome, "traqt", fileName)
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return join(home, ".local/share/traqt", fileName)
+        }
+        return nil
+    }
+
+    private static func join(_ parts: String...) -> String {
+        var path = parts[0]
+        for part in parts.dropFirst() {
+            if !path.hasSuffix("/") { path += "/" }
+            path += part
+        }
+        return path
+    }
+}

@@ -1,0 +1,64 @@
+import TraqtMigrations
+
+/// What marks a file as traqt's and which schema version it has.
+enum Schema {
+    /// `PRAGMA application_id`: "trqt" in ASCII, at offset 68 of the file header.
+    static let applicationID = 0x7472_7174
+    /// The newest schema version this binary knows (`PRAGMA user_version`).
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Identity read in one statement: application id, schema version and
+    /// whether the file holds any schema objects at all.
+    static let identitySQL = """
+        SELECT (SELECT application_id FROM pragma_application_id),
+               (SELECT user_version FROM pragma_user_version),
+               (SELECT count(*) FROM sqlite_schema)
+        """
+
+    enum State: Equatable {
+        /// A new or empty file: nothing in it yet.
+        case empty
+        case traqt(version: Int)
+    }
+
+    /// Reads the file's identity; throws for a file that is not traqt's or is too new.
+    /// Runs inside a transaction so that the answer cannot change before it is used.
+    static func state(of connection: SQLiteConnection) throws -> State {
+        let statement = try connection.prepare(identitySQL)
+        try statement.step()
+        let applicationID = statement.int(at: 0)
+        let version = statement.int(at: 1)
+        let objectCount = statement.int(at: 2)
+        if applicationID == Schema.applicationID {
+            guard version <= latestVersion else {
+                throw StoreError.schemaTooNew(path: connection.path, found: version, supported: latestVersion)
+            }
+            return .traqt(version: version)
+        }
+        if applicationID == 0 && version == 0 && objectCount == 0 {
+            return .empty
+        }
+        let detail = applicationID == 0
+            ? "it is an SQLite database of another program"
+            : "it is an SQLite database with application_id \(applicationID)"
+        throw StoreError.notATraqtDatabase(path: connection.path, detail: detail)
+    }
+
+    /// Brings the schema up to date. Must run inside `BEGIN IMMEDIATE`: two
+    /// processes creating the same new file serialize here, and the second one
+    /// finds the first one's work done.
+    static func migrate(_ connection: SQLiteConnection) throws {
+        let current: Int
+        switch try state(of: connection) {
+        case .empty:
+            current = 0
+            try connection.execute("PRAGMA application_id = \(applicationID)")
+        case let .traqt(version):
+            current = version
+        }
+        for migration in migrations where migration.version > current {
+            try connection.execute(migration.sql)
+            try connection.execute("PRAGMA user_version = \(migration.version)")
+        }
+    }
+}

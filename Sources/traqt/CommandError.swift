@@ -1,0 +1,42 @@
+import TraqtCore
+
+/// Failures of the command layer itself: files named on the command line.
+enum CommandError: Error, CustomStringConvertible {
+    case inputMissing(path: String)
+    case inputUnreadable(path: String, reason: String, permission: Bool)
+    case outputFailed(path: String, reason: String, permission: Bool)
+    /// No `--db`, no `TRAQT_DB`, no `XDG_DATA_HOME` and no `HOME`.
+    case noDatabaseLocation
+    case invalidEnvironment(name: String, value: String, expected: String)
+    case invalidRecord(InvalidRecord, path: String)
+    case invalidJSON(JSONSyntaxError, path: String)
+
+    var description: String {
+        switch self {
+        case let .inputMissing(path):
+            return "cannot read '\(path)': no such file"
+        case let .inputUnreadable(path, reason, _):
+            return "cannot read '\(path)': \(reason)"
+        case let .outputFailed(path, reason, _):
+            return "cannot write '\(path)': \(reason)"
+        case .noDatabaseLocation:
+            return "no database location: pass --db PATH, or set TRAQT_DB or HOME"
+        case let .invalidEnvironment(name, value, expected):
+            return "\(name)='\(value)' is invalid; expected \(expected)"
+        case let .invalidRecord(record, path):
+            return "\(path): \(record); nothing was imported"
+        case let .invalidJSON(error, path):
+            return "\(path): \(error); nothing was imported"
+        }
+    }
+
+    var exitCode: ExitCode {
+        switch self {
+        case .inputMissing: return .noInput
+        case let .inputUnreadable(_, _, permission), let .outputFailed(_, _, permission):
+            return permission ? .permissionDenied : .ioError
+        case .noDatabaseLocation, .invalidEnvironment: return .configuration
+        case .invalidRecord, .invalidJSON: return .dataError
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParsing
+import TraqtCore
+
+enum RemoveCommand: Command {
+    static let spec = CommandSpec(
+        "remove",
+        abstract: "Remove activities by id: all of them, or none if any id is unknown.",
+        arguments: [ArgumentSpec("id", repeating: true, help: "The ids to remove (see 'traqt list').")],
+        examples: ["traqt remove walk-dog standup"])
+
+    static func run(_ context: Context) throws {
+        var seen = Set<String>()
+        let ids = context.arguments.positionals.filter { seen.insert($0).inserted }
+        // A missing database is not created just to find the ids unknown.
+        let store = try context.openForWriting(createIfMissing: false)
+        try store.remove(ids: ids)
+        for id in ids { context.output.append("removed \(TextColumns.printable(id))\n") }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParsing
+import TraqtCore
+
+enum TodayCommand: Command {
+    static let spec = CommandSpec(
+        "today",
+        abstract: "Show the activities still pending today (the default command).",
+        discussion: """
+            Pending: today's weekday is in the activity's days and its time of day has \
+            not passed (an activity at 07:30 is pending until 07:30:59).
+            """,
+        options: [CommonOptions.now, CommonOptions.json, CommonOptions.quiet],
+        examples: ["traqt today", "traqt today --quiet   # in cron: no mail when nothing is pending",
+                   "traqt today --now 2026-03-09T08:00 --json"])
+
+    static func run(_ context: Context) throws {
+        // The clock is read once; --now replaces it.
+        let now = try context.parse("now", LocalDateTime.parse) ?? LocalDateTime.current()
+        let filter = PendingFilter(at: now)
+        let store = try context.openForReading()
+        if context.arguments.flag("json") {
+            try ActivityOutput.writeJSONArray(to: context.output) { (body) throws in try store.forEachPending(filter, body) }
+            return
+        }
+        var count = 0
+        try store.forEachPending(filter) { activity in
+            context.output.append(context.cyan(activity.time.description) + "  " + TextColumns.printable(activity.name) + "\n")
+            count += 1
+            try context.output.flushIfFull()
+        }
+        if count == 0 && !context.arguments.flag("quiet") {
+            context.output.append("No pending activities.\n")
+        }
+    }
+}

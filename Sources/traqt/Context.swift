@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParsing
+import TraqtCore
+
+/// What a command runs with: its parsed arguments, the environment, and where
+/// output goes. Read once at start, passed down, never global.
+struct Context {
+    let command: String
+    let arguments: ParsedArguments
+    let environment: [String: String]
+    let output: OutputBuffer
+    /// Colour only on a terminal, never with NO_COLOR or TERM=dumb.
+    let useColor: Bool
+
+    init(command: String, arguments: ParsedArguments, environment: [String: String], output: OutputBuffer) {
+        self.command = command
+        self.arguments = arguments
+        self.environment = environment
+        self.output = output
+        self.useColor = isatty(1) == 1
+            && (environment["NO_COLOR"] ?? "").isEmpty
+            && environment["TERM"] != "dumb"
+    }
+
+    /// Reads an option's value with a library parser; a bad value is a usage error
+    /// that names the option.
+    func parse<T>(_ option: String, _ parser: (String) throws(InvalidValue) -> T) throws(UsageError) -> T? {
+        guard let text = arguments.value(option) else { return nil }
+        do {
+            return try parser(text)
+        } catch {
+            throw UsageError("Invalid value for '--\(option)': \(error.message)", command: command)
+        }
+    }
+
+    func databasePath() throws(CommandError) -> String {
+        guard let path = DatabaseLocation.resolve(option: arguments.value("db"), environment: environment) else {
+            throw .noDatabaseLocation
+        }
+        return path
+    }
+
+    /// `TRAQT_BUSY_TIMEOUT` (milliseconds) overrides how long to wait for a lock.
+    func busyTimeout() throws(CommandError) -> Int32 {
+        guard let text = environment["TRAQT_BUSY_TIMEOUT"], !text.isEmpty else {
+            return ActivityStore.defaultBusyTimeoutMilliseconds
+        }
+        guard let value = Int32(text), value >= 0 else {
+            throw .invalidEnvironment(name: "TRAQT_BUSY_TIMEOUT", value: text, expected: "milliseconds, 0 or more")
+        }
+        return value
+    }
+
+    func openForReading() throws -> ActivityStore {
+        try ActivityStore.openForReading(path: databasePath(), busyTimeoutMilliseconds: busyTimeout())
+    }
+
+    func openForWriting(createIfMissing: Bool) throws -> ActivityStore {
+        try ActivityStore.openForWriting(path: databasePath(), createIfMissing: createIfMissing,
+                                         busyTimeoutMilliseconds: busyTimeout())
+    }
+
+    /// `text` in bold (or as is, without colour).
+    func bold(_ text: String) -> String { styled(text, "1") }
+    func cyan(_ text: String) -> String { styled(text, "36") }
+
+    private func styled(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// The environment as a dictionary, from glibc's `environ` (no Foundation).
+func processEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let pair = String(cString: entry)
+        if let equals = pair.firstIndex(of: "=") {
+            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        pointer += 1
+    }
+    return environment
+}

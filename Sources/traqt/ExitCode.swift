@@ -1,0 +1,30 @@
+import ArgumentParsing
+import TraqtCore
+
+/// The exit codes traqt documents, after sysexits.h.
+enum ExitCode: Int32 {
+    case success = 0
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case internalError = 70
+    case cannotCreate = 73
+    case ioError = 74
+    case temporaryFailure = 75
+    case permissionDenied = 77
+    case configuration = 78
+    /// What a shell reports for a process killed by SIGPIPE: the reader went away.
+    case brokenPipe = 141
+
+    init(for error: StoreError) {
+        switch error {
+        case .notATraqtDatabase, .corrupt, .unknownIDs: self = .dataError
+        case .schemaTooNew, .schemaOutdated: self = .configuration
+        case .busy: self = .temporaryFailure
+        case .permissionDenied: self = .permissionDenied
+        case .cannotCreate: self = .cannotCreate
+        case .io: self = .ioError
+        case .internalError: self = .internalError
+        }
+    }
+}

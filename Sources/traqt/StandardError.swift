@@ -1,0 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes `text` to standard error unbuffered, all of it.
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let result = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + written, $0.count - written) }
+        if result < 0 && errno == EINTR { continue }
+        guard result > 0 else { return }
+        written += result
+    }
+}

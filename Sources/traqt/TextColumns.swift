@@ -1,0 +1,59 @@
+/// Text for people on a terminal: columns aligned by display width, and no
+/// control characters from stored names reaching the terminal.
+enum TextColumns {
+    /// Lays out rows of cells; every column but the last is padded to its widest cell.
+    static func render(_ rows: [[String]]) -> [String] {
+        guard let columnCount = rows.first?.count else { return [] }
+        var widths = [Int](repeating: 0, count: columnCount)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], displayWidth(cell)) }
+        }
+        return rows.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                line += cell
+                if column < columnCount - 1 {
+                    line += String(repeating: " ", count: widths[column] - displayWidth(cell) + 2)
+                }
+            }
+            return line
+        }
+    }
+
+    /// Replaces control characters (newlines, escape sequences) with U+FFFD so a
+    /// stored name can neither break the layout nor drive the terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
+    /// Columns a string takes on a terminal: East Asian wide characters and most
+    /// emoji take two, combining marks none.
+    static func displayWidth(_ text: String) -> Int {
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: continue
+            default: break
+            }
+            if value == 0x200D || (0xFE00...0xFE0F).contains(value) { continue }
+            width += isWide(value) ? 2 : 1
+        }
+        return width
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        (0x1100...0x115F).contains(value) || (0x2E80...0x303E).contains(value)
+            || (0x3041...0x33FF).contains(value) || (0x3400...0x4DBF).contains(value)
+            || (0x4E00...0x9FFF).contains(value) || (0xA000...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value)
+            || (0x1F900...0x1F9FF).contains(value) || (0x20000...0x3FFFD).contains(value)
+    }
+}

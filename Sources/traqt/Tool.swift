@@ -1,0 +1,95 @@
+import ArgumentParsing
+import TraqtCore
+
+/// The tool's commands and global options, and how to run an invocation.
+enum Tool {
+    static let version = "0.1.0"
+    static let commands: [any Command.Type] = [
+        AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
+        ExportCommand.self, ImportCommand.self,
+    ]
+
+    static let spec = ToolSpec(
+        name: "traqt", version: version,
+        abstract: "A shared store of daily activities, safe for many processes at once.",
+        discussion: """
+            Run without a command, traqt shows what is still pending today.
+            Database: --db PATH, else $TRAQT_DB, else ${XDG_DATA_HOME:-~/.local/share}/traqt/traqt.sqlite.
+            """,
+        globalOptions: [
+            OptionSpec("db", .value(name: "path"), help: "The database file (default: see above)."),
+        ],
+        commands: commands.map { $0.spec })
+
+    /// Runs one command line to completion and returns the exit status.
+    static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        let output = OutputBuffer(descriptor: 1)
+        let status = run(arguments: arguments, environment: environment, output: output)
+        do {
+            try output.flush()
+        } catch OutputError.brokenPipe {
+            return ExitCode.brokenPipe.rawValue
+        } catch {
+            printError("cannot write to standard output: \(error)")
+            return status == 0 ? ExitCode.ioError.rawValue : status
+        }
+        return status
+    }
+
+    private static func run(arguments: [String], environment: [String: String], output: OutputBuffer) -> Int32 {
+        let help = HelpFormatter(tool: spec)
+        do {
+            switch try CommandLineParser(tool: spec, defaultCommand: "today").parse(arguments) {
+            case .version:
+                output.append("traqt \(version)\n")
+            case .help(nil):
+                output.append(help.toolHelp())
+            case let .help(name?):
+                output.append(help.help(for: spec.command(named: name)!))
+            case let .run(name, parsed):
+                let command = commands.first { $0.spec.name == name }!
+                let context = Context(command: name, arguments: parsed, environment: environment, output: output)
+                try command.run(context)
+            }
+            return ExitCode.success.rawValue
+        } catch let error as UsageError {
+            // Nothing of a failed command reaches standard output.
+            output.bytes.removeAll()
+            var text = "Error: \(error.message)\n"
+            if let name = error.command, let command = spec.command(named: name) {
+                text += "Usage: \(help.usage(for: command))\n  See 'traqt \(name) --help' for more information.\n"
+            } else {
+                text += "Usage: \(help.toolUsage())\n  See 'traqt --help' for more information.\n"
+            }
+            writeStandardError(text)
+            return ExitCode.usage.rawValue
+        } catch {
+            output.bytes.removeAll()
+            return report(error)
+        }
+    }
+
+    /// Prints `Error: …` for a failure and returns its exit code.
+    private static func report(_ error: any Error) -> Int32 {
+        switch error {
+        case let error as StoreError:
+            printError(error.description)
+            return ExitCode(for: error).rawValue
+        case let error as CommandError:
+            printError(error.description)
+            return error.exitCode.rawValue
+        case OutputError.brokenPipe:
+            return ExitCode.brokenPipe.rawValue
+        case let OutputError.failed(code):
+            printError("cannot write to standard output: errno \(code)")
+            return ExitCode.ioError.rawValue
+        default:
+            printError("\(error)")
+            return ExitCode.internalError.rawValue
+        }
+    }
+
+    private static func printError(_ message: String) {
+        writeStandardError("Error: \(message)\n")
+    }
+}
