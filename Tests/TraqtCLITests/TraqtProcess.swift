@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs the real `traqt` binary that `swift test` built, as a separate process.
+struct TraqtProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    }
+
+    /// The binary beside the test bundle (both live in `.build/<triple>/debug`).
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // The test runner may be inside `<name>.xctest/`; walk up until traqt is there.
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("traqt")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        fatalError("no traqt binary found above \(testBinary.path)")
+    }()
+
+    /// A clean environment: no colour, no inherited database location, a fixed TZ
+    /// unless `environment` says otherwise.
+    static func environment(database: String?, extra: [String: String] = [:]) -> [String: String] {
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "LC_ALL": "C.UTF-8"]
+        if let database { environment["TRAQT_DB"] = database }
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Runs `traqt arguments…` to completion with `stdin` as its input.
+    @discardableResult
+    static func run(_ arguments: [String], database: String?, stdin: String? = nil,
+                    environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment(database: database, extra: extra)
+        // Files, not pipes: a large output can never block the child.
+        let scratch = try TemporaryDirectory()
+        let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+                      stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+    }
+}
+
+/// A fresh folder for one test, removed when the test is done with it.
+final class TemporaryDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("traqt-test-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
