@@ -19,7 +19,14 @@ let package = Package(
         ),
         .target(name: "TraqtCore", dependencies: ["CSQLite", "TraqtMigrations"]),
         .target(name: "ArgumentParsing"),
-        .executableTarget(name: "traqt", dependencies: ["TraqtCore", "ArgumentParsing"]),
+        .executableTarget(
+            name: "traqt",
+            dependencies: ["TraqtCore", "ArgumentParsing"],
+            // A release build is one self-contained file: the Swift runtime, glibc and
+            // SQLite linked in, so it starts fast and runs when copied to any Linux
+            // machine of the same architecture.
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+        ),
         .testTarget(name: "TraqtCoreTests", dependencies: ["TraqtCore", "TraqtMigrations"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         // Black-box tests of the built binary; depending on it makes `swift test` build it.
