@@ -30,6 +30,6 @@ let package = Package(
         .testTarget(name: "TraqtCoreTests", dependencies: ["TraqtCore", "TraqtMigrations"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         // Black-box tests of the built binary; depending on it makes `swift test` build it.
-        .testTarget(name: "TraqtCLITests", dependencies: ["traqt"]),
+        .testTarget(name: "TraqtCLITests", dependencies: ["traqt", "TraqtCore"]),
     ]
 )
