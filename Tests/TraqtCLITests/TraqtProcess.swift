@@ -46,11 +46,12 @@ struct TraqtProcess {
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        let input = Pipe()
-        process.standardInput = input
+        // Standard input from a file too: a command that exits without reading it
+        // must not leave the test writing into a closed pipe.
+        let inPath = scratch.file("stdin")
+        _ = FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: try String(contentsOfFile: outPath, encoding: .utf8),
