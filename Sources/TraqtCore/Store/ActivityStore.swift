@@ -10,6 +10,9 @@ public final class ActivityStore {
     /// How long a command waits for another process's lock before giving up (exit 75).
     public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
 
+    /// The schema version this binary creates and reads (`PRAGMA user_version`).
+    public static var schemaVersion: Int { Schema.latestVersion }
+
     public let path: String
     /// nil when the file does not exist: every read then finds nothing.
     private let connection: SQLiteConnection?
