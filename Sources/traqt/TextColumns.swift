@@ -1,23 +1,18 @@
 /// Text for people on a terminal: columns aligned by display width, and no
 /// control characters from stored names reaching the terminal.
 enum TextColumns {
-    /// Lays out rows of cells; every column but the last is padded to its widest cell.
-    static func render(_ rows: [[String]]) -> [String] {
-        guard let columnCount = rows.first?.count else { return [] }
-        var widths = [Int](repeating: 0, count: columnCount)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], displayWidth(cell)) }
-        }
-        return rows.map { row in
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                line += cell
-                if column < columnCount - 1 {
-                    line += String(repeating: " ", count: widths[column] - displayWidth(cell) + 2)
-                }
+    /// One row: every cell but the last padded to its column's width plus two
+    /// spaces. Widths count what shows on screen, so a cell may carry colour codes
+    /// around `plain`.
+    static func line(_ cells: [(plain: String, shown: String)], widths: [Int]) -> String {
+        var line = ""
+        for (column, cell) in cells.enumerated() {
+            line += cell.shown
+            if column < cells.count - 1 {
+                line += String(repeating: " ", count: max(0, widths[column] - displayWidth(cell.plain)) + 2)
             }
-            return line
         }
+        return line + "\n"
     }
 
     /// Replaces control characters (newlines, escape sequences) with U+FFFD so a

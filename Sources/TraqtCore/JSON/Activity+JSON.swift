@@ -47,21 +47,21 @@ extension Activity {
     /// `daysOfWeek` (1…127) and `timeOfDay` (0…1439). Derived fields (`days`,
     /// `time`, timestamps) and unknown fields are ignored. The same id twice is
     /// an error, as is any invalid record: nothing is imported unless all are good.
+    /// Throws `JSONSyntaxError` or `InvalidRecord`.
+    public static func decodeArray(json bytes: [UInt8]) throws -> [Activity] {
+        var decoder = ImportDecoder()
+        try JSONParser.forEachElement(ofArray: bytes, { element, index in
+            try decoder.add(element, index: index)
+        }, notAnArray: { value in throw ImportDecoder.notAnArray(value) })
+        return decoder.activities
+    }
+
+    /// The same as `decodeArray(json:)`, from a parsed document.
     public static func decodeArray(_ json: JSONValue) throws(InvalidRecord) -> [Activity] {
-        guard case let .array(elements) = json else {
-            throw InvalidRecord(index: 0, field: nil, message: "the file must hold a JSON array of activities, not \(json.kindName)")
-        }
-        var activities: [Activity] = []
-        activities.reserveCapacity(elements.count)
-        var firstIndexByID: [String: Int] = [:]
-        for (index, element) in elements.enumerated() {
-            let activity = try decode(element, index: index)
-            if let first = firstIndexByID.updateValue(index, forKey: activity.id) {
-                throw InvalidRecord(index: index, field: "id", message: "'\(activity.id)' is already used by record \(first)")
-            }
-            activities.append(activity)
-        }
-        return activities
+        guard case let .array(elements) = json else { throw ImportDecoder.notAnArray(json) }
+        var decoder = ImportDecoder()
+        for (index, element) in elements.enumerated() { try decoder.add(element, index: index) }
+        return decoder.activities
     }
 
     static func decode(_ value: JSONValue, index: Int) throws(InvalidRecord) -> Activity {
@@ -96,5 +96,23 @@ extension Activity {
         let mask = try integer("daysOfWeek", in: Weekdays.range)
         let minutes = try integer("timeOfDay", in: TimeOfDay.range)
         return Activity(id: id, name: name, days: Weekdays(mask: mask)!, time: TimeOfDay(minutes: minutes)!)
+    }
+}
+
+/// Collects the records of an import, refusing a second use of an id.
+private struct ImportDecoder {
+    var activities: [Activity] = []
+    private var firstIndexByID: [String: Int] = [:]
+
+    static func notAnArray(_ value: JSONValue) -> InvalidRecord {
+        InvalidRecord(index: 0, field: nil, message: "the file must hold a JSON array of activities, not \(value.kindName)")
+    }
+
+    mutating func add(_ element: JSONValue, index: Int) throws(InvalidRecord) {
+        let activity = try Activity.decode(element, index: index)
+        if let first = firstIndexByID.updateValue(index, forKey: activity.id) {
+            throw InvalidRecord(index: index, field: "id", message: "'\(activity.id)' is already used by record \(first)")
+        }
+        activities.append(activity)
     }
 }

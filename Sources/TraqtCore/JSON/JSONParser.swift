@@ -23,6 +23,39 @@ public struct JSONParser {
         return value
     }
 
+    /// Reads a top-level array one element at a time, handing each to `body` with
+    /// its index: a file of a million records never becomes one tree in memory.
+    /// A document that is not an array is handed to `notAnArray` whole.
+    public static func forEachElement(
+        ofArray bytes: [UInt8], _ body: (JSONValue, Int) throws -> Void,
+        notAnArray: (JSONValue) throws -> Void
+    ) throws {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        guard parser.peek(UInt8(ascii: "[")) else {
+            try notAnArray(try parse(bytes))
+            return
+        }
+        parser.index += 1
+        parser.skipWhitespace()
+        var count = 0
+        if parser.peek(UInt8(ascii: "]")) {
+            parser.index += 1
+        } else {
+            while true {
+                try body(try parser.value(depth: 1), count)
+                count += 1
+                parser.skipWhitespace()
+                if parser.peek(UInt8(ascii: ",")) { parser.index += 1; continue }
+                if parser.peek(UInt8(ascii: "]")) { parser.index += 1; break }
+                throw parser.error("expected ',' or ']' in an array")
+            }
+        }
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+    }
+
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {

@@ -55,6 +55,9 @@ public final class SQLiteConnection {
         return try statement.step() ? statement.int(at: 0) : 0
     }
 
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
@@ -91,7 +94,7 @@ public final class SQLiteConnection {
 
     private func rollback() {
         // Harmless when SQLite has already rolled back on its own.
-        if sqlite3_get_autocommit(handle) == 0 {
+        if isInTransaction {
             sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
         }
     }

@@ -11,7 +11,7 @@ extension ActivityStore {
 
     /// Calls `body` with every activity, by time of day, then name, then id.
     /// Rows are read one at a time: memory stays flat whatever the count.
-    public func forEachActivity(_ body: (Activity) throws -> Void) throws(StoreError) {
+    public func forEachActivity(_ body: (Activity) throws -> Void) throws {
         try read { connection in
             let statement = try connection.prepare("SELECT \(Self.columns) FROM activity \(Self.order)")
             while try statement.step() { try body(Self.activity(from: statement)) }
@@ -19,7 +19,7 @@ extension ActivityStore {
     }
 
     /// Calls `body` with every activity still pending under `filter`, in list order.
-    public func forEachPending(_ filter: PendingFilter, _ body: (Activity) throws -> Void) throws(StoreError) {
+    public func forEachPending(_ filter: PendingFilter, _ body: (Activity) throws -> Void) throws {
         try read { connection in
             let statement = try connection.prepare(
                 "SELECT \(Self.columns) FROM activity WHERE \(PendingFilter.sqlCondition) \(Self.order)")
@@ -30,7 +30,7 @@ extension ActivityStore {
     }
 
     /// All activities, in list order.
-    public func allActivities() throws(StoreError) -> [Activity] {
+    public func allActivities() throws -> [Activity] {
         var activities: [Activity] = []
         try forEachActivity { activities.append($0) }
         return activities
@@ -49,42 +49,54 @@ extension ActivityStore {
     /// Creates the activity, or replaces the one with the same id (keeping its
     /// creation time). `now` is seconds since the epoch.
     @discardableResult
-    public func upsert(_ activity: Activity, now: Int) throws(StoreError) -> UpsertOutcome {
+    public func upsert(_ activity: Activity, now: Int) throws -> UpsertOutcome {
         try upsert(contentsOf: [activity], now: now)[0]
     }
 
-    /// Upserts every activity in one transaction with one prepared statement:
-    /// all of them are saved, or none.
-    public func upsert(contentsOf activities: [Activity], now: Int) throws(StoreError) -> [UpsertOutcome] {
+    /// Upserts every activity in one transaction with prepared statements made
+    /// once: all of them are saved, or none. A new id costs one INSERT; an
+    /// existing one an INSERT that does nothing, then an UPDATE (which is also how
+    /// each outcome is known without a separate lookup).
+    public func upsert(contentsOf activities: [Activity], now: Int) throws -> [UpsertOutcome] {
         try write { connection in
             guard let connection else { return [] }
-            let exists = try connection.prepare("SELECT 1 FROM activity WHERE id = ?1")
-            let upsert = try connection.prepare("""
+            let insert = try connection.prepare("""
                 INSERT INTO activity (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
-                ON CONFLICT (id) DO UPDATE SET
-                    name = excluded.name, days_of_week = excluded.days_of_week,
-                    time_of_day = excluded.time_of_day, updated_at = excluded.updated_at
+                ON CONFLICT (id) DO NOTHING
+                """)
+            let update = try connection.prepare("""
+                UPDATE activity SET name = ?2, days_of_week = ?3, time_of_day = ?4, updated_at = ?5
+                WHERE id = ?1
                 """)
             var outcomes: [UpsertOutcome] = []
             outcomes.reserveCapacity(activities.count)
             for activity in activities {
-                try exists.bind(activity.id, at: 1)
-                outcomes.append(try exists.step() ? .updated : .added)
-                exists.reset()
-                try upsert.bind(activity.id, at: 1)
-                try upsert.bind(activity.name, at: 2)
-                try upsert.bind(activity.days.mask, at: 3)
-                try upsert.bind(activity.time.minutes, at: 4)
-                try upsert.bind(now, at: 5)
-                try upsert.run()
-                upsert.reset()
+                try Self.bind(activity, now: now, to: insert)
+                try insert.run()
+                insert.reset()
+                if connection.changes == 1 {
+                    outcomes.append(.added)
+                } else {
+                    try Self.bind(activity, now: now, to: update)
+                    try update.run()
+                    update.reset()
+                    outcomes.append(.updated)
+                }
             }
             return outcomes
         }
     }
 
+    private static func bind(_ activity: Activity, now: Int, to statement: SQLiteStatement) throws {
+        try statement.bind(activity.id, at: 1)
+        try statement.bind(activity.name, at: 2)
+        try statement.bind(activity.days.mask, at: 3)
+        try statement.bind(activity.time.minutes, at: 4)
+        try statement.bind(now, at: 5)
+    }
+
     /// Removes every id, or none: one unknown id fails the whole call.
-    public func remove(ids: [String]) throws(StoreError) {
+    public func remove(ids: [String]) throws {
         try write { connection in
             guard let connection else { throw StoreError.unknownIDs(ids) }
             let delete = try connection.prepare("DELETE FROM activity WHERE id = ?1")

@@ -25,7 +25,7 @@ public final class ActivityStore {
     /// Opens for reading only. A missing file is not an error and is not created.
     public static func openForReading(
         path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
-    ) throws(StoreError) -> ActivityStore {
+    ) throws -> ActivityStore {
         guard FileSystem.exists(path) else { return ActivityStore(path: path, connection: nil) }
         // Read-write without create: SQLite can then roll back a journal that a
         // killed writer left behind (recovery, not a write of ours). A file the
@@ -42,7 +42,7 @@ public final class ActivityStore {
     public static func openForWriting(
         path: String, createIfMissing: Bool,
         busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
-    ) throws(StoreError) -> ActivityStore {
+    ) throws -> ActivityStore {
         let exists = FileSystem.exists(path)
         if !exists {
             guard createIfMissing else { return ActivityStore(path: path, connection: nil) }
@@ -67,10 +67,15 @@ public final class ActivityStore {
 
     /// Runs `body` in one read transaction (one consistent snapshot), after
     /// checking the file is a traqt database this binary can read. `body` is not
-    /// called when there is nothing to read.
-    func read(_ body: (SQLiteConnection) throws -> Void) throws(StoreError) {
+    /// called when there is nothing to read. Inside `snapshot` it joins the
+    /// snapshot's transaction.
+    func read(_ body: (SQLiteConnection) throws -> Void) throws {
         guard let connection else { return }
         try storeCall(path) {
+            if connection.isInTransaction {
+                try body(connection)
+                return
+            }
             try connection.readTransaction {
                 switch try Schema.state(of: connection) {
                 case .empty:
@@ -84,10 +89,16 @@ public final class ActivityStore {
         }
     }
 
+    /// Runs `body` so that every read it makes sees the same state of the file,
+    /// e.g. a first pass that measures column widths and a second that prints.
+    public func snapshot(_ body: () throws -> Void) throws {
+        try read { _ in try body() }
+    }
+
     /// Runs `body` in `BEGIN IMMEDIATE`, after bringing the schema up to date in
     /// the same transaction. Anything `body` throws rolls the whole thing back.
     /// `connection` is nil only for a missing file opened without `createIfMissing`.
-    func write<T>(_ body: (SQLiteConnection?) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (SQLiteConnection?) throws -> T) throws -> T {
         guard let connection else { return try storeCall(path) { try body(nil) } }
         return try storeCall(path) {
             try connection.writeTransaction {
@@ -99,17 +110,12 @@ public final class ActivityStore {
 }
 
 /// Runs a store operation, turning SQLite's errors into `StoreError`s for `path`;
-/// the store's own errors pass through.
-func storeCall<T>(_ path: String, _ body: () throws -> T) throws(StoreError) -> T {
+/// every other error (the store's own, or one thrown by a caller's closure while
+/// rows stream) passes through unchanged.
+func storeCall<T>(_ path: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch let error as StoreError {
-        throw error
     } catch let error as SQLiteError {
         throw StoreError.from(error, path: path)
-    } catch {
-        // Only StoreError and SQLiteError reach here by construction; anything
-        // else is a programming error worth seeing in full.
-        fatalError("unexpected error from the store: \(error)")
     }
 }

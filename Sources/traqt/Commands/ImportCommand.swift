@@ -20,7 +20,7 @@ enum ImportCommand: Command {
         let bytes = try Files.readAll(path)
         let activities: [Activity]
         do {
-            activities = try Activity.decodeArray(try JSONParser.parse(bytes))
+            activities = try Activity.decodeArray(json: bytes)
         } catch let error as JSONSyntaxError {
             throw CommandError.invalidJSON(error, path: label)
         } catch let error as InvalidRecord {

@@ -14,18 +14,35 @@ enum ListCommand: Command {
             try ActivityOutput.writeJSONArray(to: context.output) { (body) throws in try store.forEachActivity(body) }
             return
         }
-        var rows = [["TIME", "DAYS", "ID", "NAME"].map(context.bold)]
-        try store.forEachActivity { activity in
-            rows.append([context.cyan(activity.time.description), activity.days.summary,
-                         TextColumns.printable(activity.id), TextColumns.printable(activity.name)])
+        // Two passes over one snapshot: the first measures the columns, the
+        // second prints, so memory stays flat however many rows there are.
+        var summaries = [String?](repeating: nil, count: Weekdays.range.upperBound + 1)
+        func summary(_ days: Weekdays) -> String {
+            if let known = summaries[days.mask] { return known }
+            summaries[days.mask] = days.summary
+            return days.summary
         }
-        guard rows.count > 1 else {
-            context.output.append("No activities.\n")
-            return
+        let headers = ["TIME", "DAYS", "ID", "NAME"]
+        var count = 0
+        try store.snapshot {
+            // Times are always HH:MM.
+            var widths = [5] + headers.dropFirst().map(TextColumns.displayWidth)
+            try store.forEachActivity { activity in
+                widths[1] = max(widths[1], summary(activity.days).utf8.count)
+                widths[2] = max(widths[2], TextColumns.displayWidth(TextColumns.printable(activity.id)))
+                count += 1
+            }
+            guard count > 0 else { return }
+            context.output.append(TextColumns.line(headers.map { ($0, context.bold($0)) }, widths: widths))
+            try store.forEachActivity { activity in
+                let time = activity.time.description, days = summary(activity.days)
+                let id = TextColumns.printable(activity.id)
+                context.output.append(TextColumns.line(
+                    [(time, context.cyan(time)), (days, days), (id, id), ("", TextColumns.printable(activity.name))],
+                    widths: widths))
+                try context.output.flushIfFull()
+            }
         }
-        for line in TextColumns.render(rows) {
-            context.output.append(line + "\n")
-            try context.output.flushIfFull()
-        }
+        if count == 0 { context.output.append("No activities.\n") }
     }
 }
