@@ -1,0 +1,42 @@
+import Testing
+
+/// Help is on standard output with exit 0, the same however it is asked for.
+@Suite("help and version")
+struct HelpTests {
+    static let commands = ["add", "remove", "list", "today", "export", "import"]
+
+    @Test("every command has help in the usual sections", arguments: commands)
+    func commandHelp(command: String) throws {
+        let viaFlag = try TraqtProcess.run([command, "--help"], database: nil)
+        #expect(viaFlag.status == 0)
+        #expect(viaFlag.stderr.isEmpty)
+        #expect(viaFlag.stdout.hasPrefix("OVERVIEW: "))
+        #expect(viaFlag.stdout.contains("\nUSAGE: traqt \(command)"))
+        #expect(viaFlag.stdout.contains("\nOPTIONS:\n"))
+        #expect(viaFlag.stdout.contains("--db <path>"))
+        #expect(viaFlag.stdout.contains("-h, --help"))
+        // `help add`, `add -h` and `add --help` print the same text.
+        #expect(try TraqtProcess.run(["help", command], database: nil).stdout == viaFlag.stdout)
+        #expect(try TraqtProcess.run([command, "-h"], database: nil).stdout == viaFlag.stdout)
+        // Help wins over a command line that would otherwise be wrong.
+        #expect(try TraqtProcess.run([command, "--help", "--bogus"], database: nil).status == 0)
+    }
+
+    @Test("the tool's help lists every command")
+    func toolHelp() throws {
+        let help = try TraqtProcess.run(["--help"], database: nil)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("SUBCOMMANDS:"))
+        for command in Self.commands { #expect(help.stdout.contains("\n  \(command) ")) }
+        #expect(try TraqtProcess.run(["help"], database: nil).stdout == help.stdout)
+        #expect(try TraqtProcess.run(["-h"], database: nil).stdout == help.stdout)
+    }
+
+    @Test("help for an unknown command is a usage error")
+    func unknownHelp() throws {
+        let result = try TraqtProcess.run(["help", "ad"], database: nil)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: Unknown command 'ad'. Did you mean 'add'?"))
+        #expect(result.stdout.isEmpty)
+    }
+}
