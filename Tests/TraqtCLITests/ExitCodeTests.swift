@@ -141,6 +141,9 @@ struct ExitCodeTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
         #expect(message.hasPrefix("Error: cannot write to standard output"))
+
+        // A database path that is a folder cannot be opened for reading.
+        try expectFailure(["list"], status: 74, message: "Is a directory", database: directory.path)
     }
 
     @Test("75: still locked after the busy timeout, for writers and readers")

@@ -30,10 +30,15 @@ public final class ActivityStore {
         // Read-write without create: SQLite can then roll back a journal that a
         // killed writer left behind (recovery, not a write of ours). A file the
         // user may not write is opened read-only by SQLite on its own.
-        let connection = try storeCall(path) {
-            try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        do {
+            let connection = try storeCall(path) {
+                try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            }
+            return ActivityStore(path: path, connection: connection)
+        } catch let StoreError.cannotCreate(path, detail) {
+            // Nothing is created on a read path: an unopenable file (a folder, say) is an I/O error.
+            throw StoreError.io(path: path, detail: "cannot open: \(detail)")
         }
-        return ActivityStore(path: path, connection: connection)
     }
 
     /// Opens for writing. With `createIfMissing`, creates the file and its
