@@ -64,11 +64,15 @@ struct Context {
 
     /// `text` in bold (or as is, without colour).
     func bold(_ text: String) -> String { styled(text, "1") }
-    func cyan(_ text: String) -> String { styled(text, "36") }
+    func cyan(_ text: String) -> String { useColor ? cyanStart + text + styleEnd : text }
 
     private func styled(_ text: String, _ code: String) -> String {
-        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        useColor ? "\u{1B}[\(code)m\(text)\(styleEnd)" : text
     }
+
+    /// The escape codes around a cyan cell, for rows written byte by byte.
+    let cyanStart = "\u{1B}[36m"
+    let styleEnd = "\u{1B}[0m"
 }
 
 /// The environment as a dictionary, from glibc's `environ` (no Foundation).

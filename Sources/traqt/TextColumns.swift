@@ -22,6 +22,22 @@ enum TextColumns {
         return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
     }
 
+    /// `printable` on raw UTF-8, appended to `buffer`; names without control
+    /// characters (nearly all) are copied as they are.
+    static func appendPrintable(utf8 bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+        var previous: UInt8 = 0
+        let clean = bytes.allSatisfy { byte in
+            // C0 controls, DEL, and C1 controls (0xC2 0x80…0x9F in UTF-8).
+            defer { previous = byte }
+            return byte >= 0x20 && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0)
+        }
+        if clean {
+            buffer.append(contentsOf: bytes)
+        } else {
+            buffer.append(contentsOf: printable(String(decoding: bytes, as: UTF8.self)).utf8)
+        }
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }

@@ -12,35 +12,10 @@ public struct InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 extension Activity {
-    /// Appends the activity as one JSON object, the shape of `list --json`,
-    /// `today --json` and `export`:
-    /// `{"id":…,"name":…,"daysOfWeek":42,"timeOfDay":450,"days":["mon","wed","fri"],
-    /// "time":"07:30","createdAt":"…Z","updatedAt":"…Z"}`.
+    /// Appends the activity as one JSON object, the shape `ActivityJSONEncoder` writes.
     public func appendJSON(to buffer: inout [UInt8]) {
-        JSONWriter.appendRaw("{\"id\":", to: &buffer)
-        JSONWriter.appendString(id, to: &buffer)
-        JSONWriter.appendRaw(",\"name\":", to: &buffer)
-        JSONWriter.appendString(name, to: &buffer)
-        JSONWriter.appendRaw(",\"daysOfWeek\":", to: &buffer)
-        JSONWriter.appendInteger(days.mask, to: &buffer)
-        JSONWriter.appendRaw(",\"timeOfDay\":", to: &buffer)
-        JSONWriter.appendInteger(time.minutes, to: &buffer)
-        JSONWriter.appendRaw(",\"days\":[", to: &buffer)
-        for (position, name) in days.names.enumerated() {
-            if position > 0 { buffer.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(name, to: &buffer)
-        }
-        JSONWriter.appendRaw("],\"time\":", to: &buffer)
-        JSONWriter.appendString(time.description, to: &buffer)
-        if let createdAt {
-            JSONWriter.appendRaw(",\"createdAt\":", to: &buffer)
-            JSONWriter.appendString(Timestamp.iso8601(createdAt), to: &buffer)
-        }
-        if let updatedAt {
-            JSONWriter.appendRaw(",\"updatedAt\":", to: &buffer)
-            JSONWriter.appendString(Timestamp.iso8601(updatedAt), to: &buffer)
-        }
-        buffer.append(UInt8(ascii: "}"))
+        var encoder = ActivityJSONEncoder()
+        encoder.append(self, to: &buffer)
     }
 
     /// Reads an import file: a JSON array of objects with `id`, `name`,

@@ -22,6 +22,17 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }
 
+    /// Appends `HH:MM` for minutes since midnight (0…1439) without making a String:
+    /// output paths write one per row.
+    public static func appendText(minutes: Int, to buffer: inout [UInt8]) {
+        let hour = minutes / 60, minute = minutes % 60
+        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hour / 10))
+        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hour % 10))
+        buffer.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minute / 10))
+        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minute % 10))
+    }
+
     /// Reads 24-hour `H:MM` or `HH:MM` (00:00…23:59), and 12-hour `9am`, `2:30pm`,
     /// `12am` (midnight), `12pm` (noon), in any case, with or without a space.
     public static func parse(_ text: String) throws(InvalidValue) -> TimeOfDay {

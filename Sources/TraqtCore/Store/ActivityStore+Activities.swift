@@ -9,24 +9,32 @@ extension ActivityStore {
 
     // MARK: - Reading
 
-    /// Calls `body` with every activity, by time of day, then name, then id.
-    /// Rows are read one at a time: memory stays flat whatever the count.
-    public func forEachActivity(_ body: (Activity) throws -> Void) throws {
+    /// Calls `body` with every row, by time of day, then name, then id; with a
+    /// filter, only the activities it finds pending. Rows are read one at a time
+    /// and handed over in place: memory stays flat whatever the count.
+    public func forEachRow(pending filter: PendingFilter? = nil, _ body: (ActivityRow) throws -> Void) throws {
         try read { connection in
-            let statement = try connection.prepare("SELECT \(Self.columns) FROM activity \(Self.order)")
-            while try statement.step() { try body(Self.activity(from: statement)) }
+            let statement: SQLiteStatement
+            if let filter {
+                statement = try connection.prepare(
+                    "SELECT \(Self.columns) FROM activity WHERE \(PendingFilter.sqlCondition) \(Self.order)")
+                try statement.bind(filter.weekdayBit, at: 1)
+                try statement.bind(filter.minuteOfDay, at: 2)
+            } else {
+                statement = try connection.prepare("SELECT \(Self.columns) FROM activity \(Self.order)")
+            }
+            while try statement.step() { try body(ActivityRow(statement)) }
         }
+    }
+
+    /// Calls `body` with every activity, in list order.
+    public func forEachActivity(_ body: (Activity) throws -> Void) throws {
+        try forEachRow { try body($0.activity) }
     }
 
     /// Calls `body` with every activity still pending under `filter`, in list order.
     public func forEachPending(_ filter: PendingFilter, _ body: (Activity) throws -> Void) throws {
-        try read { connection in
-            let statement = try connection.prepare(
-                "SELECT \(Self.columns) FROM activity WHERE \(PendingFilter.sqlCondition) \(Self.order)")
-            try statement.bind(filter.weekdayBit, at: 1)
-            try statement.bind(filter.minuteOfDay, at: 2)
-            while try statement.step() { try body(Self.activity(from: statement)) }
-        }
+        try forEachRow(pending: filter) { try body($0.activity) }
     }
 
     /// All activities, in list order.
@@ -34,14 +42,6 @@ extension ActivityStore {
         var activities: [Activity] = []
         try forEachActivity { activities.append($0) }
         return activities
-    }
-
-    private static func activity(from row: SQLiteStatement) -> Activity {
-        // The table's CHECK constraints guarantee the ranges.
-        Activity(id: row.string(at: 0), name: row.string(at: 1),
-                 days: Weekdays(mask: row.int(at: 2)) ?? .daily,
-                 time: TimeOfDay(minutes: row.int(at: 3)) ?? TimeOfDay(minutes: 0)!,
-                 createdAt: row.int(at: 4), updatedAt: row.int(at: 5))
     }
 
     // MARK: - Writing

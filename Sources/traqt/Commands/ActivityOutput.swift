@@ -3,13 +3,13 @@ import TraqtCore
 /// The JSON array that `list --json`, `today --json` and `export` print: one
 /// object per line, written as the rows come.
 enum ActivityOutput {
-    static func writeJSONArray(
-        to output: OutputBuffer, rows: ((Activity) throws -> Void) throws -> Void
-    ) throws {
+    static func writeJSONArray(to output: OutputBuffer, from store: ActivityStore,
+                               pending filter: PendingFilter? = nil) throws {
+        var encoder = ActivityJSONEncoder()
         var count = 0
-        try rows { activity in
+        try store.forEachRow(pending: filter) { row in
             output.append(count == 0 ? "[\n  " : ",\n  ")
-            activity.appendJSON(to: &output.bytes)
+            encoder.append(row, to: &output.bytes)
             count += 1
             try output.flushIfFull()
         }

@@ -11,11 +11,10 @@ enum ExportCommand: Command {
 
     static func run(_ context: Context) throws {
         let store = try context.openForReading()
-        let rows = { (body: (Activity) throws -> Void) throws in try store.forEachActivity(body) }
         if let file = context.arguments.positionals.first, file != "-" {
-            try Files.writeAtomically(file) { buffer in try ActivityOutput.writeJSONArray(to: buffer, rows: rows) }
+            try Files.writeAtomically(file) { buffer in try ActivityOutput.writeJSONArray(to: buffer, from: store) }
         } else {
-            try ActivityOutput.writeJSONArray(to: context.output, rows: rows)
+            try ActivityOutput.writeJSONArray(to: context.output, from: store)
         }
     }
 }

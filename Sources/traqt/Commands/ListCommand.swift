@@ -11,7 +11,7 @@ enum ListCommand: Command {
     static func run(_ context: Context) throws {
         let store = try context.openForReading()
         if context.arguments.flag("json") {
-            try ActivityOutput.writeJSONArray(to: context.output) { (body) throws in try store.forEachActivity(body) }
+            try ActivityOutput.writeJSONArray(to: context.output, from: store)
             return
         }
         // Two passes over one snapshot: the first measures the columns, the

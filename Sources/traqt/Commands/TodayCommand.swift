@@ -19,12 +19,18 @@ enum TodayCommand: Command {
         let filter = PendingFilter(at: now)
         let store = try context.openForReading()
         if context.arguments.flag("json") {
-            try ActivityOutput.writeJSONArray(to: context.output) { (body) throws in try store.forEachPending(filter, body) }
+            try ActivityOutput.writeJSONArray(to: context.output, from: store, pending: filter)
             return
         }
         var count = 0
-        try store.forEachPending(filter) { activity in
-            context.output.append(context.cyan(activity.time.description) + "  " + TextColumns.printable(activity.name) + "\n")
+        try store.forEachRow(pending: filter) { row in
+            let output = context.output
+            if context.useColor { output.append(context.cyanStart) }
+            TimeOfDay.appendText(minutes: row.minutes, to: &output.bytes)
+            if context.useColor { output.append(context.styleEnd) }
+            output.append("  ")
+            row.withNameBytes { TextColumns.appendPrintable(utf8: $0, to: &output.bytes) }
+            output.bytes.append(UInt8(ascii: "\n"))
             count += 1
             try context.output.flushIfFull()
         }
