@@ -53,10 +53,12 @@ extension Activity {
         }
         var activities: [Activity] = []
         activities.reserveCapacity(elements.count)
-        var firstIndexByID: [String: Int] = [:]
+        // Keyed by bytes: String equality treats canonically equivalent ids ("café"
+        // precomposed and decomposed) as one, but the store compares ids byte for byte.
+        var firstIndexByID: [[UInt8]: Int] = [:]
         for (index, element) in elements.enumerated() {
             let activity = try decode(element, index: index)
-            if let first = firstIndexByID.updateValue(index, forKey: activity.id) {
+            if let first = firstIndexByID.updateValue(index, forKey: Array(activity.id.utf8)) {
                 throw InvalidRecord(index: index, field: "id", message: "'\(activity.id)' is already used by record \(first)")
             }
             activities.append(activity)
