@@ -303,6 +303,25 @@ struct CommandLineParserTests {
         #expect(try parser.parse(["--version"]) == .version)
     }
 
+    @Test("Without a command, options the tool does not have globally belong to the default command")
+    func defaultCommandOptions() throws {
+        let parser = Demo.parserWithDefault
+        #expect(try parser.parse(["--json"]) == .run(command: "list", arguments: ParsedArguments(options: ["json": []])))
+        #expect(try parser.parse(["--db", "x", "--limit=3", "-v"])
+            == .run(command: "list", arguments: ParsedArguments(options: ["db": ["x"], "limit": ["3"], "verbose": []])))
+        #expect(try parser.parse(["--json", "--help"]) == .help(command: "list"))
+
+        let unknown = #expect(throws: UsageError.self) { try parser.parse(["--jsno"]) }
+        #expect(unknown?.message == "Unknown option '--jsno'. Did you mean '--json'?")
+        #expect(unknown?.command == "list")
+        let extra = #expect(throws: UsageError.self) { try parser.parse(["--json", "everything"]) }
+        #expect(extra?.message == "Unexpected argument 'everything'")
+        #expect(extra?.command == "list")
+        // A word that is not an option is still read as a command name.
+        let command = #expect(throws: UsageError.self) { try parser.parse(["--db", "x", "lst"]) }
+        #expect(command?.message == "Unknown command 'lst'. Did you mean 'list'?")
+    }
+
     @Test("A default command still checks its own rules")
     func defaultCommandValidates() throws {
         let parser = CommandLineParser(tool: Demo.spec, defaultCommand: "remove")
