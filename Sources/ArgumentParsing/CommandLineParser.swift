@@ -14,6 +14,9 @@ public struct CommandLineParser: Sendable {
     public func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var index = 0
         var leading = ParsedArguments()
+        // An option that is not global, before any command, starts the default
+        // command's options: `traqt --quiet` is `traqt today --quiet`.
+        var startsDefaultCommand = false
         // Global options, help and version before the command.
         while index < words.count, words[index].hasPrefix("-"), words[index] != "-" {
             let word = words[index]
@@ -22,6 +25,10 @@ public struct CommandLineParser: Sendable {
             case "--version": return .version
             case "--": index += 1; break
             default:
+                if defaultCommand != nil && !isGlobalOption(word) {
+                    startsDefaultCommand = true
+                    break
+                }
                 index = try parseOption(at: index, in: words, options: tool.globalOptions,
                                         command: nil, into: &leading)
                 continue
@@ -29,7 +36,7 @@ public struct CommandLineParser: Sendable {
             break
         }
         let commandName: String
-        if index < words.count {
+        if index < words.count && !startsDefaultCommand {
             commandName = words[index]
             index += 1
         } else if let defaultCommand {
@@ -65,6 +72,15 @@ public struct CommandLineParser: Sendable {
         }
         try validate(parsed, against: command)
         return .run(command: command.name, arguments: parsed)
+    }
+
+    /// Whether `word` (`--name`, `--name=value` or `-x`) names one of the tool's global options.
+    private func isGlobalOption(_ word: String) -> Bool {
+        if word.hasPrefix("--") {
+            let name = word.dropFirst(2).prefix { $0 != "=" }
+            return tool.globalOptions.contains { $0.name == name }
+        }
+        return word.count == 2 && tool.globalOptions.contains { $0.short == word.last }
     }
 
     /// Reads the option at `words[index]` (and its value); returns the index after it.

@@ -16,8 +16,13 @@ public struct HelpFormatter: Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// `traqt [--db <path>] <command> [<options>]`: the tool's own global options.
     public func toolUsage() -> String {
-        "\(tool.name) [--db <path>] <command> [<options>]"
+        var parts = [tool.name]
+        for option in tool.globalOptions {
+            parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
+        }
+        return (parts + ["<command>", "[<options>]"]).joined(separator: " ")
     }
 
     /// The full help of one command.

@@ -77,7 +77,9 @@ extension Activity {
 /// Collects the records of an import, refusing a second use of an id.
 private struct ImportDecoder {
     var activities: [Activity] = []
-    private var firstIndexByID: [String: Int] = [:]
+    /// Keyed by bytes: String equality treats canonically equivalent ids ("café"
+    /// precomposed and decomposed) as one, but the store compares ids byte for byte.
+    private var firstIndexByID: [ExactText: Int] = [:]
 
     static func notAnArray(_ value: JSONValue) -> InvalidRecord {
         InvalidRecord(index: 0, field: nil, message: "the file must hold a JSON array of activities, not \(value.kindName)")
@@ -85,9 +87,23 @@ private struct ImportDecoder {
 
     mutating func add(_ element: JSONValue, index: Int) throws(InvalidRecord) {
         let activity = try Activity.decode(element, index: index)
-        if let first = firstIndexByID.updateValue(index, forKey: activity.id) {
+        if let first = firstIndexByID.updateValue(index, forKey: ExactText(activity.id)) {
             throw InvalidRecord(index: index, field: "id", message: "'\(activity.id)' is already used by record \(first)")
         }
         activities.append(activity)
+    }
+}
+
+/// Text compared and hashed by its UTF-8 bytes, as SQLite compares it.
+struct ExactText: Hashable {
+    let text: String
+    init(_ text: String) { self.text = text }
+
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

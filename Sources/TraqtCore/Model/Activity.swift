@@ -64,7 +64,16 @@ extension Activity {
             }
         }
         if slug.utf8.count > 200 {
-            slug = String(slug.prefix(120))
+            // Cut to 120 bytes, not characters (120 CJK characters are 360 bytes,
+            // over the 200 that validate(id:) allows), at a character boundary,
+            // and never right after a dash.
+            var cut = ""
+            for character in slug {
+                guard cut.utf8.count + character.utf8.count <= 120 else { break }
+                cut.append(character)
+            }
+            while cut.hasSuffix("-") { cut.removeLast() }
+            slug = cut
         }
         // A name with no letters or digits ("!!!") still needs a stable id.
         return slug.isEmpty ? "activity-" + fnv1aHex(name) : slug

@@ -39,7 +39,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         let invalid = InvalidValue("invalid time '\(text)'; expected HH:MM (24-hour, 00:00…23:59), or e.g. 9am, 2:30pm")
         var body = text.trimmingWhitespace().lowercased()
         var meridiem: String?
-        for suffix in ["am", "pm"] where body.hasSuffix(suffix) {
+        if let suffix = ["am", "pm"].first(where: { body.hasSuffix($0) }) {
             meridiem = suffix
             body = String(body.dropLast(2)).trimmingWhitespace()
         }
