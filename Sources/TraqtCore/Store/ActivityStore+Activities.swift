@@ -4,8 +4,8 @@ public enum UpsertOutcome: Equatable, Sendable {
 }
 
 extension ActivityStore {
-    private static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
-    private static let order = "ORDER BY time_of_day, name, id"
+    static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
+    static let order = "ORDER BY time_of_day, name, id"
 
     // MARK: - Reading
 
@@ -36,7 +36,7 @@ extension ActivityStore {
         return activities
     }
 
-    private static func activity(from row: SQLiteStatement) -> Activity {
+    static func activity(from row: SQLiteStatement) -> Activity {
         // The table's CHECK constraints guarantee the ranges.
         Activity(id: row.string(at: 0), name: row.string(at: 1),
                  days: Weekdays(mask: row.int(at: 2)) ?? .daily,
