@@ -8,7 +8,7 @@ enum SummaryFormatting {
     static let weekOrder = [1, 2, 3, 4, 5, 6, 0]
     /// Grid cells longer than this many columns are cut with `…`, so that a
     /// week fits a terminal.
-    static let cellWidth = 18
+    static let cellWidth = 16
 
     static func title(of date: LocalDate) -> String { "\(weekdayNames[date.weekday]) \(date)" }
 
