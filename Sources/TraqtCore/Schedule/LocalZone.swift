@@ -26,8 +26,13 @@ public enum LocalZone {
         // last, and moves a skipped time by the size of the gap; so ask for the
         // time as standard, as daylight and as "you decide", and keep the
         // earliest answer whose wall clock really is the time asked for.
-        let candidates = [-1, 0, 1].map { makeTime(wall, isDaylight: $0) }
         let key = wallKey(wall)
+        // Nearly always no offset change is near: then the one answer is exact.
+        let guess = makeTime(wall, isDaylight: -1)
+        if wallKey(at: guess) == key && utcOffset(at: guess - 86_400) == utcOffset(at: guess + 86_400) {
+            return guess
+        }
+        let candidates = [guess, makeTime(wall, isDaylight: 0), makeTime(wall, isDaylight: 1)]
         if let exact = candidates.filter({ wallKey(at: $0) == key }).min() { return exact }
         // In a gap: the wall clock jumps over `wall`. The first instant whose wall
         // clock is at or after it is the end of the gap; search for it.
@@ -62,4 +67,6 @@ public enum LocalZone {
     }
 
     private static func wallKey(at instant: Int) -> Int { wallKey(wallClock(at: instant).dateTime) }
+
+    private static func utcOffset(at instant: Int) -> Int { wallClock(at: instant).utcOffset }
 }
