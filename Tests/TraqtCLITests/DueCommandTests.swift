@@ -100,6 +100,17 @@ struct DueCommandTests {
                 == ["breakfast": "missed", "lunch": "fired"])
     }
 
+    @Test("occurrences do not depend on when the activity was added: one added late still fires within grace")
+    func addedAfterItsTime() throws {
+        let fixture = try ReminderFixture()
+        try fixture.add("Early bird", id: "early", at: "06:00")
+        #expect(try fixture.due(now: "2026-11-30T07:39").fired.isEmpty)
+        try fixture.add("Walk dog", id: "walk-dog", at: "07:30")
+        let run = try fixture.due(now: "2026-11-30T07:41")
+        #expect(run.fired.map { $0["id"] as! String } == ["walk-dog"])
+        #expect(run.fired.first?["lateSeconds"] as? Int == 660)
+    }
+
     @Test("the first due run on a database fires only within grace; older occurrences are past, not missed")
     func firstRun() throws {
         let fixture = try ReminderFixture()
