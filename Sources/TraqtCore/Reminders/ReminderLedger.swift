@@ -31,7 +31,7 @@ public enum ReminderLedger {
         // retention bound keeps a run after a long pause from doing days of work
         // whose records would be pruned at once.
         let missedStart = max(state.floor, state.checkedThrough - grace, now - retentionSeconds)
-        let missedEnd = min(now - grace - 1, now)
+        let missedEnd = now - grace - 1
         let missed = missedStart <= missedEnd ? missedStart...missedEnd : nil
         return (fire, missed)
     }

@@ -22,17 +22,19 @@ public enum LocalZone {
     /// a time skipped by a spring-forward gap happens at the first moment after
     /// the gap; a time repeated by a fall-back happens at its first occurrence.
     public static func instant(of wall: LocalDateTime) -> Int {
-        // glibc picks either instant of a repeated time depending on what it saw
-        // last, and moves a skipped time by the size of the gap; so ask for the
-        // time as standard, as daylight and as "you decide", and keep the
-        // earliest answer whose wall clock really is the time asked for.
         let key = wallKey(wall)
         // Nearly always no offset change is near: then the one answer is exact.
         let guess = makeTime(wall, isDaylight: -1)
         if wallKey(at: guess) == key && utcOffset(at: guess - 86_400) == utcOffset(at: guess + 86_400) {
             return guess
         }
+        // Near a change, glibc picks either instant of a repeated time depending on
+        // what it saw last, and moves a skipped time by the size of the gap; so ask
+        // for the time as standard and as daylight too, and keep the earliest
+        // answer whose wall clock really is the time asked for. (An answer far
+        // off is mktime's failure value or a zone without daylight saving.)
         let candidates = [guess, makeTime(wall, isDaylight: 0), makeTime(wall, isDaylight: 1)]
+            .filter { abs($0 - guess) <= 86_400 }
         if let exact = candidates.filter({ wallKey(at: $0) == key }).min() { return exact }
         // In a gap: the wall clock jumps over `wall`. The first instant whose wall
         // clock is at or after it is the end of the gap; search for it.
