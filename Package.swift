@@ -15,7 +15,10 @@ let package = Package(
         .target(
             name: "TraqtMigrations",
             path: "Migrations",
-            resources: [.embedInCode("0001-activities.sql")]
+            resources: [
+                .embedInCode("0001-activities.sql"),
+                .embedInCode("0002-reminders.sql"),
+            ]
         ),
         .target(name: "TraqtCore", dependencies: ["CSQLite", "TraqtMigrations"]),
         .target(name: "ArgumentParsing"),

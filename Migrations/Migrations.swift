@@ -17,4 +17,5 @@ public struct Migration: Sendable {
 /// A new file in this folder is added to `resources` in Package.swift and here.
 public let migrations: [Migration] = [
     Migration(version: 1, fileName: "0001-activities.sql", bytes: PackageResources._001_activities_sql),
+    Migration(version: 2, fileName: "0002-reminders.sql", bytes: PackageResources._002_reminders_sql),
 ]

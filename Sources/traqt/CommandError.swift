@@ -10,6 +10,8 @@ enum CommandError: Error, CustomStringConvertible {
     case invalidEnvironment(name: String, value: String, expected: String)
     case invalidRecord(InvalidRecord, path: String)
     case invalidJSON(JSONSyntaxError, path: String)
+    /// `due --exec`: the command failed for these reminders (id and how it ended).
+    case commandsFailed([(id: String, outcome: String)], of: Int)
 
     var description: String {
         switch self {
@@ -27,6 +29,9 @@ enum CommandError: Error, CustomStringConvertible {
             return "\(path): \(record); nothing was imported"
         case let .invalidJSON(error, path):
             return "\(path): \(error); nothing was imported"
+        case let .commandsFailed(failures, total):
+            let list = failures.map { "'\(TextColumns.printable($0.id))' \($0.outcome)" }.joined(separator: ", ")
+            return "the --exec command failed for \(failures.count) of \(total) fired \(total == 1 ? "reminder" : "reminders"): \(list); recorded as failed, not run again"
         }
     }
 
@@ -37,6 +42,7 @@ enum CommandError: Error, CustomStringConvertible {
             return permission ? .permissionDenied : .ioError
         case .noDatabaseLocation, .invalidEnvironment: return .configuration
         case .invalidRecord, .invalidJSON: return .dataError
+        case .commandsFailed: return .commandFailed
         }
     }
 }

@@ -4,6 +4,8 @@ import TraqtCore
 /// The exit codes traqt documents, after sysexits.h.
 enum ExitCode: Int32 {
     case success = 0
+    /// `due --exec`: a command run for a reminder failed (the reminder stays fired).
+    case commandFailed = 1
     case usage = 64
     case dataError = 65
     case noInput = 66

@@ -1,6 +1,17 @@
 /// Text for people on a terminal: columns aligned by display width, and no
 /// control characters from stored names reaching the terminal.
 enum TextColumns {
+    /// Lays out rows of plain cells kept in memory (a day or a week, not a
+    /// table of any size): every column but the last is padded to its widest cell.
+    static func render(_ rows: [[String]]) -> [String] {
+        guard let columnCount = rows.first?.count else { return [] }
+        var widths = [Int](repeating: 0, count: columnCount)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], displayWidth(cell)) }
+        }
+        return rows.map { row in String(line(row.map { ($0, $0) }, widths: widths).dropLast()) }
+    }
+
     /// One row: every cell but the last padded to its column's width plus two
     /// spaces. Widths count what shows on screen, so a cell may carry colour codes
     /// around `plain`.

@@ -6,7 +6,7 @@ enum Tool {
     static let version = "0.1.0"
     static let commands: [any Command.Type] = [
         AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
-        ExportCommand.self, ImportCommand.self,
+        ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
     ]
 
     static let spec = ToolSpec(

@@ -4,8 +4,8 @@ public enum UpsertOutcome: Equatable, Sendable {
 }
 
 extension ActivityStore {
-    private static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
-    private static let order = "ORDER BY time_of_day, name, id"
+    static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
+    static let order = "ORDER BY time_of_day, name, id"
 
     // MARK: - Reading
 

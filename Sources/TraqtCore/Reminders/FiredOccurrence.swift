@@ -1,0 +1,34 @@
+/// An occurrence that one `due` run claimed and fired.
+public struct FiredOccurrence: Hashable, Sendable {
+    public let occurrence: Occurrence
+    public let firedAt: Instant
+
+    /// How long after its scheduled instant it fired (0 when on time).
+    public var lateSeconds: Int { firedAt.seconds - occurrence.scheduledAt.seconds }
+
+    /// Appends the object `due --json` prints and `--exec` commands read:
+    /// `{"id":…,"name":…,"time":"07:30","scheduledAt":"…-04:00","firedAt":"…","lateSeconds":12}`.
+    public func appendJSON(to buffer: inout [UInt8]) {
+        JSONWriter.appendRaw("{\"id\":", to: &buffer)
+        JSONWriter.appendString(occurrence.activity.id, to: &buffer)
+        JSONWriter.appendRaw(",\"name\":", to: &buffer)
+        JSONWriter.appendString(occurrence.activity.name, to: &buffer)
+        JSONWriter.appendRaw(",\"time\":", to: &buffer)
+        JSONWriter.appendString(occurrence.activity.time.description, to: &buffer)
+        JSONWriter.appendRaw(",\"scheduledAt\":", to: &buffer)
+        JSONWriter.appendString(occurrence.scheduledAt.description, to: &buffer)
+        JSONWriter.appendRaw(",\"firedAt\":", to: &buffer)
+        JSONWriter.appendString(firedAt.description, to: &buffer)
+        JSONWriter.appendRaw(",\"lateSeconds\":", to: &buffer)
+        JSONWriter.appendInteger(lateSeconds, to: &buffer)
+        buffer.append(UInt8(ascii: "}"))
+    }
+}
+
+/// What one `due` run decided, all committed in one transaction.
+public struct DueClaim: Sendable {
+    /// Fired by this run and no other, oldest first.
+    public let fired: [FiredOccurrence]
+    /// Newly recorded as missed by this run.
+    public let missed: [Occurrence]
+}

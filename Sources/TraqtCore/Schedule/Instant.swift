@@ -1,0 +1,60 @@
+/// A moment in time, in whole seconds since the Unix epoch: what reminders fire
+/// at. Shown in the local zone with its UTC offset.
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let seconds: Int
+
+    public init(seconds: Int) { self.seconds = seconds }
+
+    public static func now() -> Instant { Instant(seconds: Timestamp.now()) }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.seconds < rhs.seconds }
+
+    public var localDateTime: LocalDateTime { LocalZone.wallClock(at: seconds).dateTime }
+    public var localDate: LocalDate { LocalDate(localDateTime) }
+
+    /// ISO 8601 in the local zone with its UTC offset: `2026-11-01T01:30:00-04:00`.
+    public var description: String {
+        let (wall, offset) = LocalZone.wallClock(at: seconds)
+        let magnitude = abs(offset) / 60
+        return wall.description + (offset < 0 ? "-" : "+") + twoDigits(magnitude / 60) + ":" + twoDigits(magnitude % 60)
+    }
+
+    /// Reads `YYYY-MM-DDTHH:MM[:SS]` with an optional UTC offset (`Z`, `+01:00`,
+    /// `-0400`). With an offset the moment is exact, which tells apart the two
+    /// 01:30s of a fall-back night; without one it is a local wall-clock time,
+    /// read by the same daylight-saving rules as occurrences (see `LocalZone`).
+    public static func parse(_ text: String) throws(InvalidValue) -> Instant {
+        let invalid = InvalidValue("invalid date and time '\(text)'; expected YYYY-MM-DDTHH:MM[:SS] with an optional UTC offset (Z, -04:00), e.g. 2026-11-01T01:30-04:00")
+        let bytes = Array(text.utf8)
+        // The local part is 16 or 19 bytes; anything after it is the offset.
+        let localLength = bytes.count >= 19 && bytes[16] == UInt8(ascii: ":") ? 19 : 16
+        guard bytes.count >= localLength else { throw invalid }
+        let local: LocalDateTime
+        do {
+            local = try LocalDateTime.parse(String(decoding: bytes[..<localLength], as: UTF8.self))
+        } catch {
+            throw invalid
+        }
+        let suffix = Array(bytes[localLength...])
+        guard !suffix.isEmpty else { return Instant(seconds: LocalZone.instant(of: local)) }
+        guard let offset = parseOffset(suffix) else { throw invalid }
+        let wallSeconds = daysSinceEpoch(year: local.year, month: local.month, day: local.day) * 86_400
+            + local.hour * 3600 + local.minute * 60 + local.second
+        return Instant(seconds: wallSeconds - offset)
+    }
+
+    /// `Z`, `+HH:MM`, `-HHMM` or `+HH`, as seconds east of UTC.
+    private static func parseOffset(_ bytes: [UInt8]) -> Int? {
+        if bytes == [UInt8(ascii: "Z")] || bytes == [UInt8(ascii: "z")] { return 0 }
+        guard let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        var digits = Array(bytes.dropFirst())
+        if digits.count == 5, digits[2] == UInt8(ascii: ":") { digits.remove(at: 2) }
+        guard digits.count == 4 || digits.count == 2, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        let value = digits.map { Int($0 - 48) }
+        let hours = value[0] * 10 + value[1]
+        let minutes = digits.count == 4 ? value[2] * 10 + value[3] : 0
+        guard hours <= 18, minutes <= 59 else { return nil }
+        let seconds = hours * 3600 + minutes * 60
+        return sign == UInt8(ascii: "-") ? -seconds : seconds
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParsing
+import TraqtCore
+
+enum DueCommand: Command {
+    static let spec = CommandSpec(
+        "due",
+        abstract: "Fire the reminders that are due now, each exactly once; meant for cron.",
+        discussion: """
+            Fires every occurrence of an activity whose time has come and is at most \
+            --grace late, unless a due run has already fired it: any number of due runs \
+            may run at once, and each occurrence fires in exactly one of them, never again, \
+            even if the clock is set back. Older ones are recorded as missed (see 'traqt \
+            summary'). A time skipped by daylight saving fires at the end of the gap; a \
+            repeated time fires at its first occurrence. The first due run on a database \
+            starts the record: what passed before its grace window is neither fired nor missed. \
+            With --exec, the reminders are claimed first, then CMD runs once per reminder \
+            without a shell, with TRAQT_ID, TRAQT_NAME, TRAQT_TIME (HH:MM) and \
+            TRAQT_SCHEDULED_AT in its environment and the --json object on its standard \
+            input. Exit status 1 when a command failed; the reminder is not fired again.
+            """,
+        options: [
+            CommonOptions.nowInstant,
+            OptionSpec("grace", .value(name: "duration"),
+                       help: "How late a reminder may still fire (default 60m): e.g. 90s, 15m, 2h."),
+            OptionSpec("json", help: "One JSON object per fired reminder and line; nothing when none fired."),
+            OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail)."),
+            OptionSpec("exec", .remainder(name: "command"),
+                       help: "Run this command with its arguments for each fired reminder; must come last."),
+        ],
+        examples: [
+            "traqt due --quiet                     # in cron, every minute",
+            "traqt due --quiet --exec notify-send --app-name=traqt Reminder",
+            "traqt due --json --now 2026-11-01T01:30-04:00",
+        ])
+
+    static func run(_ context: Context) throws {
+        // The clock is read once; --now replaces it.
+        let now = try context.parse("now", Instant.parse) ?? Instant.now()
+        let grace = try context.parse("grace", TimeSpan.parse) ?? ReminderLedger.defaultGrace
+        let command = context.arguments.remainder("exec")
+
+        // A missing database has nothing to fire and is not created.
+        let store = try context.openForWriting(createIfMissing: false)
+        let claim = try store.claimDue(now: now, grace: grace)
+
+        let json = context.arguments.flag("json")
+        for fired in claim.fired {
+            if json {
+                fired.appendJSON(to: &context.output.bytes)
+                context.output.append("\n")
+            } else {
+                context.output.append(context.cyan(fired.occurrence.activity.time.description) + "  "
+                                      + TextColumns.printable(fired.occurrence.activity.name) + "\n")
+            }
+        }
+        if claim.fired.isEmpty && !json && !context.arguments.flag("quiet") {
+            context.output.append("Nothing due.\n")
+        }
+        guard let command, !claim.fired.isEmpty else { return }
+
+        // The claim is committed: from here on, each reminder runs at most once.
+        // What was claimed is printed before any command's own output.
+        try context.output.flush()
+        var failures: [(occurrence: Occurrence, exitStatus: Int)] = []
+        var messages: [(id: String, outcome: String)] = []
+        for fired in claim.fired {
+            let outcome = ExternalCommand.run(command, environment: environment(for: fired, context),
+                                              input: input(for: fired))
+            if !outcome.succeeded {
+                failures.append((fired.occurrence, outcome.exitStatus))
+                messages.append((fired.occurrence.activity.id, outcome.description))
+            }
+        }
+        try store.recordFailures(failures)
+        if !messages.isEmpty { throw CommandError.commandsFailed(messages, of: claim.fired.count) }
+    }
+
+    private static func environment(for fired: FiredOccurrence, _ context: Context) -> [String: String] {
+        var environment = context.environment
+        let activity = fired.occurrence.activity
+        environment["TRAQT_ID"] = activity.id
+        environment["TRAQT_NAME"] = activity.name
+        environment["TRAQT_TIME"] = activity.time.description
+        environment["TRAQT_SCHEDULED_AT"] = fired.occurrence.scheduledAt.description
+        return environment
+    }
+
+    private static func input(for fired: FiredOccurrence) -> [UInt8] {
+        var bytes: [UInt8] = []
+        fired.appendJSON(to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// A started `traqt` process whose result is read later: lets a test start
+/// many at the same moment.
+final class RunningTraqt {
+    private let process = Process()
+    private let scratch: TemporaryDirectory
+    private let outPath: String, errPath: String
+
+    init(_ arguments: [String], database: String, environment: [String: String] = [:]) throws {
+        scratch = try TemporaryDirectory()
+        outPath = scratch.file("stdout")
+        errPath = scratch.file("stderr")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        process.executableURL = TraqtProcess.executable
+        process.arguments = arguments
+        process.environment = TraqtProcess.environment(database: database, extra: environment)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    func start() throws { try process.run() }
+
+    func wait() throws -> TraqtProcess.Result {
+        process.waitUntilExit()
+        return TraqtProcess.Result(status: process.terminationStatus,
+                                   stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+                                   stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+    }
+}
+
+/// A fresh database in a fresh folder, and `traqt` run on it in New York time
+/// (where 2026-03-08 springs forward and 2026-11-01 falls back).
+struct ReminderFixture {
+    static let newYork = ["TZ": "America/New_York"]
+
+    let directory: TemporaryDirectory
+    var database: String { directory.file("traqt.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    @discardableResult
+    func traqt(_ arguments: [String], stdin: String? = nil) throws -> TraqtProcess.Result {
+        try TraqtProcess.run(arguments, database: database, stdin: stdin, environment: Self.newYork)
+    }
+
+    /// Adds an activity and checks that it worked.
+    func add(_ name: String, id: String, days: String = "daily", at time: String) throws {
+        let result = try traqt(["add", name, "--id", id, "--days", days, "--at", time])
+        #expect(result.status == 0, "add failed: \(result.stderr)")
+    }
+
+    /// `due --json` at `now`: its exit status and fired objects.
+    func due(now: String, _ extra: [String] = []) throws -> (status: Int32, fired: [[String: Any]], stderr: String) {
+        let result = try traqt(["due", "--json", "--now", now] + extra)
+        return (result.status, try jsonLines(result.stdout), result.stderr)
+    }
+
+    /// `summary --json` of one date: status by activity id.
+    func statuses(date: String, now: String) throws -> [String: String] {
+        let result = try traqt(["summary", "--json", "--date", date, "--now", now])
+        #expect(result.status == 0, "summary failed: \(result.stderr)")
+        let day = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let activities = try #require(day["activities"] as? [[String: Any]])
+        var statuses: [String: String] = [:]
+        for activity in activities { statuses[activity["id"] as! String] = (activity["status"] as! String) }
+        return statuses
+    }
+}
+
+/// Each non-empty line of `text` as a JSON object.
+func jsonLines(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map { line in
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+}

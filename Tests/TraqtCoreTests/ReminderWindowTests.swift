@@ -1,0 +1,43 @@
+import Testing
+@testable import TraqtCore
+
+@Suite("Which instants a due run fires in and records as missed")
+struct ReminderWindowTests {
+    let hour = 3600
+
+    @Test("the first run fires within grace and records nothing as missed")
+    func firstRun() {
+        let now = 1_000_000
+        let state = ReminderLedger.State(knownSince: now - hour, checkedThrough: now, prunedBefore: now - hour)
+        let windows = ReminderLedger.windows(now: now, grace: hour, state: state)
+        #expect(windows.fire == (now - hour)...now)
+        #expect(windows.missed == nil)
+    }
+
+    @Test("after a pause, what passed beyond grace is missed and the grace window fires")
+    func afterPause() {
+        let now = 1_000_000, last = now - 5 * hour
+        let state = ReminderLedger.State(knownSince: 0, checkedThrough: last, prunedBefore: 0)
+        let windows = ReminderLedger.windows(now: now, grace: hour, state: state)
+        #expect(windows.fire == (now - hour)...now)
+        // Exactly grace late still fires; one second more is missed.
+        #expect(windows.missed == (last - hour)...(now - hour - 1))
+    }
+
+    @Test("nothing before what is known or what was pruned is ever considered")
+    func floors() {
+        let now = 1_000_000
+        let pruned = ReminderLedger.State(knownSince: 0, checkedThrough: now, prunedBefore: now + 1)
+        #expect(ReminderLedger.windows(now: now, grace: hour, state: pruned).fire == nil)
+        let late = ReminderLedger.State(knownSince: now - 60, checkedThrough: now, prunedBefore: 0)
+        #expect(ReminderLedger.windows(now: now, grace: hour, state: late).fire == (now - 60)...now)
+    }
+
+    @Test("a run after a very long pause looks back no further than the retention period")
+    func retentionBound() {
+        let now = 100_000_000
+        let state = ReminderLedger.State(knownSince: 0, checkedThrough: 0, prunedBefore: 0)
+        let windows = ReminderLedger.windows(now: now, grace: hour, state: state)
+        #expect(windows.missed?.lowerBound == now - ReminderLedger.retentionSeconds)
+    }
+}
