@@ -33,6 +33,6 @@ let package = Package(
         .testTarget(name: "TraqtCoreTests", dependencies: ["TraqtCore", "TraqtMigrations"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         // Black-box tests of the built binary; depending on it makes `swift test` build it.
-        .testTarget(name: "TraqtCLITests", dependencies: ["traqt", "TraqtCore"]),
+        .testTarget(name: "TraqtCLITests", dependencies: ["traqt", "TraqtCore", "TraqtMigrations"]),
     ]
 )

@@ -21,7 +21,7 @@ enum ExitCode: Int32 {
     init(for error: StoreError) {
         switch error {
         case .notATraqtDatabase, .corrupt, .unknownIDs: self = .dataError
-        case .schemaTooNew, .schemaOutdated: self = .configuration
+        case .schemaTooNew: self = .configuration
         case .busy: self = .temporaryFailure
         case .permissionDenied: self = .permissionDenied
         case .cannotCreate: self = .cannotCreate

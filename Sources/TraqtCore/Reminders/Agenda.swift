@@ -63,6 +63,9 @@ extension ActivityStore {
         var records: [String: [String: OccurrenceStatus]] = [:]
         try read { connection in
             activities = try Self.allActivities(connection)
+            // A database no `due` has written since its upgrade has no reminder
+            // tables yet: nothing is known about any occurrence.
+            guard try Schema.version(of: connection) >= Schema.remindersVersion else { return }
             state = try Self.loadState(connection)
             let statement = try connection.prepare("""
                 SELECT local_date, activity_id, status, scheduled_at, fired_at, exit_status

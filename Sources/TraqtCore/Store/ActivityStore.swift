@@ -71,8 +71,8 @@ public final class ActivityStore {
     // MARK: - Transactions
 
     /// Runs `body` in one read transaction (one consistent snapshot), after
-    /// checking the file is a traqt database this binary can read. `body` is not
-    /// called when there is nothing to read. Inside `snapshot` it joins the
+    /// checking the file is a traqt database this binary can read (any schema
+    /// version up to its own). `body` is not called when there is nothing to read. Inside `snapshot` it joins the
     /// snapshot's transaction.
     func read(_ body: (SQLiteConnection) throws -> Void) throws {
         guard let connection else { return }
@@ -82,12 +82,10 @@ public final class ActivityStore {
                 return
             }
             try connection.readTransaction {
-                switch try Schema.state(of: connection) {
-                case .empty:
-                    return
-                case let .traqt(version) where version < Schema.latestVersion:
-                    throw StoreError.schemaOutdated(path: path, found: version, supported: Schema.latestVersion)
-                case .traqt:
+                // An older schema is read as it is (readers never migrate): what a
+                // later migration added is simply not there yet, and the reads
+                // that need it check `Schema.version(of:)`.
+                if try Schema.state(of: connection) != .empty {
                     try body(connection)
                 }
             }

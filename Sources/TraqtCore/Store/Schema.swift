@@ -7,6 +7,14 @@ enum Schema {
     /// The newest schema version this binary knows (`PRAGMA user_version`).
     static var latestVersion: Int { migrations.last?.version ?? 0 }
 
+    /// The schema version that added the reminder tables (`0002-reminders.sql`).
+    static let remindersVersion = 2
+
+    /// The schema version of an open traqt database.
+    static func version(of connection: SQLiteConnection) throws -> Int {
+        try connection.integer("PRAGMA user_version")
+    }
+
     /// Identity read in one statement: application id, schema version and
     /// whether the file holds any schema objects at all.
     static let identitySQL = """

@@ -12,8 +12,6 @@ public enum StoreError: Error, CustomStringConvertible {
     case corrupt(path: String, SQLiteError)
     /// The database was written by a newer traqt.
     case schemaTooNew(path: String, found: Int, supported: Int)
-    /// The database has an older schema and this command only reads: a write command upgrades it.
-    case schemaOutdated(path: String, found: Int, supported: Int)
     /// Another process held the lock for longer than the busy timeout.
     case busy(path: String, SQLiteError)
     case permissionDenied(path: String, detail: String)
@@ -32,8 +30,6 @@ public enum StoreError: Error, CustomStringConvertible {
             return "the database '\(path)' is damaged: \(error.message)"
         case let .schemaTooNew(path, found, supported):
             return "the database '\(path)' has schema version \(found), but this traqt knows only up to \(supported); upgrade traqt"
-        case let .schemaOutdated(path, found, supported):
-            return "the database '\(path)' has schema version \(found) and this traqt needs \(supported); run any write command (e.g. 'traqt add') to upgrade it"
         case let .busy(path, error):
             return "the database '\(path)' is still locked by another process (\(error.message)); try again later"
         case let .permissionDenied(path, detail):

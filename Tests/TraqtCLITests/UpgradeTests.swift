@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TraqtCore
+import TraqtMigrations
+
+/// A database made by an older traqt: readers use it as it is, the first
+/// write upgrades it.
+@Suite("older databases")
+struct UpgradeTests {
+    let directory: TemporaryDirectory
+    let database: String
+
+    /// A database at schema version 1 with one activity, as the first release left it.
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = directory.file("v1.sqlite")
+        let connection = try SQLiteConnection(path: database, mode: .readWriteCreate, busyTimeoutMilliseconds: 1000)
+        try connection.execute(migrations[0].sql)
+        try connection.execute("""
+            PRAGMA application_id = \(0x7472_7174); PRAGMA user_version = 1;
+            INSERT INTO activity VALUES ('walk', 'Walk', 127, 450, 1, 1);
+            """)
+    }
+
+    @Test("readers read a version-1 database without changing it")
+    func readersReadOldSchema() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let list = try TraqtProcess.run(["list", "--json"], database: database)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains(#""id":"walk""#))
+        let today = try TraqtProcess.run(["today", "--now", "2026-11-30T07:00"], database: database)
+        #expect(today.stdout == "07:30  Walk\n")
+        let summary = try TraqtProcess.run(["summary", "--date", "2026-11-30", "--now", "2026-11-30T07:00"], database: database)
+        #expect(summary.status == 0, "\(summary.stderr)")
+        #expect(summary.stdout.contains("Walk"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+    }
+
+    @Test("the first write upgrades it to the current schema, keeping the data")
+    func writeUpgrades() throws {
+        #expect(try TraqtProcess.run(["add", "Tea", "--days", "daily", "--at", "16:00"], database: database).status == 0)
+        let connection = try SQLiteConnection(path: database, mode: .readOnly, busyTimeoutMilliseconds: 1000)
+        #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
+        #expect(try connection.integer("SELECT count(*) FROM activity") == 2)
+    }
+}
