@@ -55,6 +55,12 @@ public final class SQLiteConnection {
         return try statement.step() ? statement.int(at: 0) : 0
     }
 
+    /// Stops this connection from checkpointing a WAL file after its commits
+    /// (a C call: unlike the pragma, it reads nothing from the file).
+    public func disableAutomaticCheckpoints() {
+        sqlite3_wal_autocheckpoint(handle, 0)
+    }
+
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -57,12 +57,14 @@ public final class ActivityStore {
             let connection = try SQLiteConnection(
                 path: path, mode: exists ? .readWrite : .readWriteCreate,
                 busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // If anyone ever switched the file to WAL, automatic (PASSIVE)
+            // checkpoints are what can race a commit in SQLite 3.40; without them
+            // the last connection to close checkpoints under an exclusive lock.
+            connection.disableAutomaticCheckpoints()
             // EXTRA also syncs the folder after the journal is deleted, which is
-            // what makes a commit in DELETE mode durable. If anyone ever switched
-            // the file to WAL, automatic (PASSIVE) checkpoints are what can race a
-            // commit in SQLite 3.40; without them the last connection to close
-            // checkpoints under an exclusive lock.
-            try connection.execute("PRAGMA synchronous = EXTRA; PRAGMA wal_autocheckpoint = 0")
+            // what makes a commit in DELETE mode durable. (SQLite refuses to change
+            // it inside a transaction, so it costs a short read of the schema here.)
+            try connection.execute("PRAGMA synchronous = EXTRA")
             return connection
         }
         return ActivityStore(path: path, connection: connection)
