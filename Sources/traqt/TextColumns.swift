@@ -53,6 +53,17 @@ enum TextColumns {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 
+    /// `displayWidth` of raw UTF-8; ASCII (nearly every id) is counted without decoding.
+    static func displayWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
+        return displayWidth(printable(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// Appends `count` spaces.
+    static func appendPadding(_ count: Int, to buffer: inout [UInt8]) {
+        if count > 0 { buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    }
+
     /// Columns a string takes on a terminal: East Asian wide characters and most
     /// emoji take two, combining marks none.
     static func displayWidth(_ text: String) -> Int {

@@ -77,6 +77,19 @@ struct CommandTests {
             """)
     }
 
+    @Test("list aligns wide characters by display width and never prints control characters")
+    func listTextUnicode() throws {
+        _ = try traqt("add", "Tea", "--days", "daily", "--at", "08:00", "--id", "日本")
+        _ = try traqt("add", "Bell\u{7}\u{1B}[31mred\nnext", "--days", "daily", "--at", "09:00", "--id", "ab")
+        let lines = try traqt("list").stdoutLines
+        #expect(lines == [
+            "TIME   DAYS   ID    NAME",
+            "08:00  daily  日本  Tea",
+            "09:00  daily  ab    Bell\u{FFFD}\u{FFFD}[31mred\u{FFFD}next",
+        ])
+        #expect(try traqt("today", "--now", "2026-11-30T08:30").stdout == "09:00  Bell\u{FFFD}\u{FFFD}[31mred\u{FFFD}next\n")
+    }
+
     @Test("list --json and export print the documented JSON shape")
     func jsonShape() throws {
         _ = try traqt("add", "Walk dog", "--days", "sun,sat", "--at", "7:30")

@@ -15,32 +15,45 @@ enum ListCommand: Command {
             return
         }
         // Two passes over one snapshot: the first measures the columns, the
-        // second prints, so memory stays flat however many rows there are.
-        var summaries = [String?](repeating: nil, count: Weekdays.range.upperBound + 1)
-        func summary(_ days: Weekdays) -> String {
-            if let known = summaries[days.mask] { return known }
-            summaries[days.mask] = days.summary
-            return days.summary
+        // second prints, so memory stays flat however many rows there are. Rows
+        // are written from SQLite's bytes; day summaries are made once per mask.
+        var summaries = [[UInt8]?](repeating: nil, count: Weekdays.range.upperBound + 1)
+        func summary(_ mask: Int) -> [UInt8] {
+            if let known = summaries[mask] { return known }
+            let text = Array((Weekdays(mask: mask)?.summary ?? "?").utf8)
+            summaries[mask] = text
+            return text
         }
         let headers = ["TIME", "DAYS", "ID", "NAME"]
         var count = 0
         try store.snapshot {
-            // Times are always HH:MM.
-            var widths = [5] + headers.dropFirst().map(TextColumns.displayWidth)
-            try store.forEachActivity { activity in
-                widths[1] = max(widths[1], summary(activity.days).utf8.count)
-                widths[2] = max(widths[2], TextColumns.displayWidth(TextColumns.printable(activity.id)))
+            var daysWidth = headers[1].count, idWidth = headers[2].count
+            try store.forEachRow { row in
+                daysWidth = max(daysWidth, summary(row.daysMask).count)
+                idWidth = max(idWidth, row.withIDBytes(TextColumns.displayWidth(utf8:)))
                 count += 1
             }
             guard count > 0 else { return }
+            // Times are always HH:MM.
+            let widths = [5, daysWidth, idWidth]
             context.output.append(TextColumns.line(headers.map { ($0, context.bold($0)) }, widths: widths))
-            try store.forEachActivity { activity in
-                let time = activity.time.description, days = summary(activity.days)
-                let id = TextColumns.printable(activity.id)
-                context.output.append(TextColumns.line(
-                    [(time, context.cyan(time)), (days, days), (id, id), ("", TextColumns.printable(activity.name))],
-                    widths: widths))
-                try context.output.flushIfFull()
+            let output = context.output
+            try store.forEachRow { row in
+                if context.useColor { output.append(context.cyanStart) }
+                TimeOfDay.appendText(minutes: row.minutes, to: &output.bytes)
+                if context.useColor { output.append(context.styleEnd) }
+                output.append("  ")
+                let days = summary(row.daysMask)
+                output.bytes.append(contentsOf: days)
+                TextColumns.appendPadding(daysWidth - days.count + 2, to: &output.bytes)
+                let shownWidth = row.withIDBytes { id in
+                    TextColumns.appendPrintable(utf8: id, to: &output.bytes)
+                    return TextColumns.displayWidth(utf8: id)
+                }
+                TextColumns.appendPadding(idWidth - shownWidth + 2, to: &output.bytes)
+                row.withNameBytes { TextColumns.appendPrintable(utf8: $0, to: &output.bytes) }
+                output.bytes.append(UInt8(ascii: "\n"))
+                try output.flushIfFull()
             }
         }
         if count == 0 { context.output.append("No activities.\n") }
