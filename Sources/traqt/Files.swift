@@ -10,17 +10,24 @@ enum Files {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw inputError(path, errno) }
         defer { if path != "-" { close(descriptor) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into one buffer: sized by the file when it has a size
+        // (a pipe does not), doubled when it runs out.
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: max(size + 1, 1 << 16))
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw inputError(path, errno)
             }
-            bytes.append(contentsOf: chunk[..<count])
+            filled += count
         }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     private static func inputError(_ path: String, _ code: Int32) -> CommandError {

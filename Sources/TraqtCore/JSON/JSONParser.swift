@@ -110,28 +110,16 @@ public struct JSONParser {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1 // opening quote
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        // Plain runs are decoded in one go; escapes one at a time.
-        func flush(_ end: Int) throws(JSONSyntaxError) {
-            guard end > runStart else { return }
-            guard let run = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string")
-            }
-            scalars.append(contentsOf: run.unicodeScalars)
-        }
+        let start = index
+        // Most strings have no escapes: their bytes are validated and taken as they are.
         while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
+            switch bytes[index] {
             case UInt8(ascii: "\""):
-                try flush(index)
+                let text = try validated(bytes[start..<index], start: start)
                 index += 1
-                return String(scalars)
+                return text
             case UInt8(ascii: "\\"):
-                try flush(index)
-                index += 1
-                scalars.append(try escape())
-                runStart = index
+                return try escapedString(from: start)
             case 0..<0x20:
                 throw error("control character in a string (write it as an escape)")
             default:
@@ -139,6 +127,40 @@ public struct JSONParser {
             }
         }
         throw error("unterminated string")
+    }
+
+    /// The rest of a string that has escapes, collected as UTF-8.
+    private mutating func escapedString(from start: Int) throws(JSONSyntaxError) -> String {
+        var utf8 = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return try validated(utf8[...], start: start)
+            case UInt8(ascii: "\\"):
+                index += 1
+                Unicode.UTF8.encode(try escape()) { utf8.append($0) }
+            case 0..<0x20:
+                throw error("control character in a string (write it as an escape)")
+            default:
+                utf8.append(byte)
+                index += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func validated(_ utf8: ArraySlice<UInt8>, start: Int) throws(JSONSyntaxError) -> String {
+        // ASCII needs no validation, and decoding it is the fastest way to a String.
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            index = start
+            throw error("invalid UTF-8 in a string")
+        }
+        return text
     }
 
     private mutating func escape() throws(JSONSyntaxError) -> Unicode.Scalar {

@@ -29,22 +29,34 @@ public struct Activity: Hashable, Sendable {
 extension Activity {
     /// Checks a name: any Unicode, stored exactly as given, but not empty or blank.
     public static func validate(name: String) throws(InvalidValue) {
-        guard !name.trimmingWhitespace().isEmpty else {
+        guard !isBlank(name) else {
             throw InvalidValue("the name must not be empty")
         }
     }
 
     /// Checks an id: not empty or blank, no control characters, at most 200 bytes.
     public static func validate(id: String) throws(InvalidValue) {
-        guard !id.trimmingWhitespace().isEmpty else {
+        guard !isBlank(id) else {
             throw InvalidValue("the id must not be empty")
         }
-        guard !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        // C0 controls and DEL are ASCII; only text with other bytes needs the
+        // Unicode tables (for C1 controls).
+        let hasControl = id.utf8.allSatisfy({ $0 < 0x80 })
+            ? id.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+            : id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard !hasControl else {
             throw InvalidValue("the id must not contain control characters")
         }
         guard id.utf8.count <= 200 else {
             throw InvalidValue("the id is longer than 200 bytes")
         }
+    }
+
+    /// Empty or only white space. Any visible ASCII byte settles it at once,
+    /// which spares nearly every name a walk through its characters.
+    private static func isBlank(_ text: String) -> Bool {
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return text.trimmingWhitespace().isEmpty
     }
 
     /// The id `add` gives an activity when none is named: the name in lower case,
@@ -80,14 +92,8 @@ extension Activity {
     }
 }
 
-/// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across runs and
-/// machines (Swift's `hashValue` is seeded per process).
+/// `fnv1a` as 16 hex digits.
 private func fnv1aHex(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(fnv1a(text), radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
 }

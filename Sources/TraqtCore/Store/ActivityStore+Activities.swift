@@ -4,6 +4,10 @@ public enum UpsertOutcome: Equatable, Sendable {
 }
 
 extension ActivityStore {
+    /// From this many records, an upsert gets a page cache of `bulkCacheKiB`.
+    static let bulkThreshold = 10_000
+    static let bulkCacheKiB = 256 * 1024
+
     static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
     static let order = "ORDER BY time_of_day, name, id"
 
@@ -60,6 +64,11 @@ extension ActivityStore {
     public func upsert(contentsOf activities: [Activity], now: Int) throws -> [UpsertOutcome] {
         try write { connection in
             guard let connection else { return [] }
+            if activities.count >= Self.bulkThreshold {
+                // SQLite's default page cache (2 MB) would spill a large import to
+                // the file and read it back many times over before the commit.
+                try connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB)")
+            }
             let insert = try connection.prepare("""
                 INSERT INTO activity (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
                 ON CONFLICT (id) DO NOTHING
