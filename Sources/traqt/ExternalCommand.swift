@@ -32,10 +32,11 @@ enum ExternalCommand {
         }
     }
 
-    /// Runs `arguments[0]` (searched in PATH) with `arguments`, `environment`
+    /// Runs `arguments[0]` (searched in PATH) with `arguments`, traqt's own
+    /// environment plus `extra` (which wins over a variable of the same name),
     /// and `input` on its standard input; its output goes where traqt's goes.
     /// Waits for it to end.
-    static func run(_ arguments: [String], environment: [String: String], input: [UInt8]) -> Outcome {
+    static func run(_ arguments: [String], adding extra: [String: String], input: [UInt8]) -> Outcome {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return .notStarted(errno: errno) }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
@@ -60,10 +61,20 @@ enum ExternalCommand {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let added = extra.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
+        var envp = added
+        var inherited = environ
+        while let entry = inherited.pointee {
+            let name = entry.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+                String(decoding: UnsafeBufferPointer(start: start, count: strcspn(entry, "=")), as: UTF8.self)
+            }
+            if extra[name] == nil { envp.append(entry) }
+            inherited += 1
+        }
+        envp.append(nil)
         defer {
             for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+            for pointer in added { free(pointer) }
         }
 
         var pid = pid_t()

@@ -64,7 +64,7 @@ enum DueCommand: Command {
         var failures: [(occurrence: Occurrence, exitStatus: Int)] = []
         var messages: [(id: String, outcome: String)] = []
         for fired in claim.fired {
-            let outcome = ExternalCommand.run(command, environment: environment(for: fired, context),
+            let outcome = ExternalCommand.run(command, adding: environment(for: fired),
                                               input: input(for: fired))
             if !outcome.succeeded {
                 failures.append((fired.occurrence, outcome.exitStatus))
@@ -75,14 +75,12 @@ enum DueCommand: Command {
         if !messages.isEmpty { throw CommandError.commandsFailed(messages, of: claim.fired.count) }
     }
 
-    private static func environment(for fired: FiredOccurrence, _ context: Context) -> [String: String] {
-        var environment = context.environment
+    /// What the command finds in its environment besides traqt's own.
+    private static func environment(for fired: FiredOccurrence) -> [String: String] {
         let activity = fired.occurrence.activity
-        environment["TRAQT_ID"] = activity.id
-        environment["TRAQT_NAME"] = activity.name
-        environment["TRAQT_TIME"] = activity.time.description
-        environment["TRAQT_SCHEDULED_AT"] = fired.occurrence.scheduledAt.description
-        return environment
+        return ["TRAQT_ID": activity.id, "TRAQT_NAME": activity.name,
+                "TRAQT_TIME": activity.time.description,
+                "TRAQT_SCHEDULED_AT": fired.occurrence.scheduledAt.description]
     }
 
     private static func input(for fired: FiredOccurrence) -> [UInt8] {
