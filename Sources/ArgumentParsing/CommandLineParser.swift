@@ -182,20 +182,24 @@ func closestMatch(to word: String, among candidates: [String]) -> String? {
     return scored.min { $0.1 < $1.1 }?.0
 }
 
-/// Levenshtein distance between two strings, by characters.
+/// Edits between two strings, by characters: insertions, deletions,
+/// substitutions and swaps of neighbours (`lsit` is one edit from `list`).
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    // distance[i][j]: edits between the first i characters of a and the first j of b.
+    var distance = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { distance[i][0] = i }
+    for j in 0...b.count { distance[0][j] = j }
     for i in 1...a.count {
-        current[0] = i
         for j in 1...b.count {
-            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1, distance[i - 1][j - 1] + cost)
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                distance[i][j] = min(distance[i][j], distance[i - 2][j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
     }
-    return previous[b.count]
+    return distance[a.count][b.count]
 }

@@ -3,10 +3,10 @@ import Testing
 
 @Suite("Suggestions: edit distance and closest match")
 struct SuggestionTests {
-    @Test("editDistance is the Levenshtein distance by characters", arguments: [
+    @Test("editDistance counts insertions, deletions, substitutions and swaps of neighbours", arguments: [
         ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("same", "same", 0),
-        ("kitten", "sitting", 3), ("flaw", "lawn", 2), ("list", "lsit", 2), ("add", "ad", 1),
-        ("help", "hlep", 2), ("--json", "--jsno", 2), ("café", "cafe", 1), ("e\u{301}", "é", 0),
+        ("kitten", "sitting", 3), ("flaw", "lawn", 2), ("list", "lsit", 1), ("add", "ad", 1),
+        ("help", "hlep", 1), ("--json", "--jsno", 1), ("café", "cafe", 1), ("e\u{301}", "é", 0),
         ("中文", "中", 1), ("😀x", "x", 1), ("abc", "xyz", 3), ("a", "b", 1),
     ])
     func distances(a: String, b: String, distance: Int) {
@@ -17,9 +17,10 @@ struct SuggestionTests {
     @Test("Words of up to four characters allow one edit, longer ones two")
     func limits() {
         #expect(closestMatch(to: "lst", among: ["list"]) == "list")
-        #expect(closestMatch(to: "lsit", among: ["list"]) == nil)
+        #expect(closestMatch(to: "lsit", among: ["list"]) == "list")
+        #expect(closestMatch(to: "lxyt", among: ["list"]) == nil)
         #expect(closestMatch(to: "remvoe", among: ["remove"]) == "remove")
-        #expect(closestMatch(to: "rmvoe", among: ["remove"]) == nil)
+        #expect(closestMatch(to: "rmxyz", among: ["remove"]) == nil)
         #expect(closestMatch(to: "--jsno", among: ["--json"]) == "--json")
     }
 

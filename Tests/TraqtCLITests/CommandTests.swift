@@ -145,6 +145,18 @@ struct CommandTests {
         #expect(try jsonArray(try traqt("list", "--json").stdout).map { $0["id"] as? String } == ["b"])
     }
 
+    @Test("remove tells ids apart byte for byte, as the store does")
+    func removeExactIDs() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        _ = try traqt("add", "One", "--days", "daily", "--at", "01:00", "--id", composed)
+        _ = try traqt("add", "Two", "--days", "daily", "--at", "02:00", "--id", decomposed)
+        #expect(try jsonArray(try traqt("list", "--json").stdout).count == 2)
+        let result = try traqt("remove", composed, decomposed)
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == 2)
+        #expect(try traqt("list", "--json").stdout == "[]\n")
+    }
+
     @Test("export then import into an empty database reproduces the activities")
     func exportImportRoundTrip() throws {
         _ = try traqt("add", "Walk \"the\" dog", "--days", "fri-mon", "--at", "7:30")

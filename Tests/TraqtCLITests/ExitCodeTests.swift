@@ -74,6 +74,8 @@ struct ExitCodeTests {
             (#"[{"id":"a","name":"A","daysOfWeek":1.5,"timeOfDay":5}]"#, "record 0, field 'daysOfWeek'"),
             (#"[{"id":"x","name":"A","daysOfWeek":1,"timeOfDay":5},{"id":"x","name":"B","daysOfWeek":1,"timeOfDay":5}]"#,
              "record 1, field 'id'"),
+            (#"[{"id":"a","name":"A","daysOfWeek":99999999999999999999999,"timeOfDay":5}]"#,
+             "record 0, field 'daysOfWeek': 99999999999999999999999 is out of range"),
             (#"[1]"#, "record 0: expected an object"),
             (#"{"id":"a"}"#, "must hold a JSON array"),
             (#"[{"id":"a",}]"#, "invalid JSON at line 1"),

@@ -54,8 +54,15 @@ extension Activity {
         }
         func integer(_ field: String, in range: ClosedRange<Int>) throws(InvalidRecord) -> Int {
             guard let member = value[field] else { throw InvalidRecord(index: index, field: field, message: "missing") }
-            guard case let .number(digits) = member, let number = Int(digits) else {
-                throw InvalidRecord(index: index, field: field, message: "expected an integer \(range.lowerBound)…\(range.upperBound), found \(member.kindName == "a number" ? "a non-integer number" : member.kindName)")
+            guard case let .number(digits) = member else {
+                throw InvalidRecord(index: index, field: field, message: "expected an integer \(range.lowerBound)…\(range.upperBound), found \(member.kindName)")
+            }
+            guard let number = Int(digits) else {
+                // Digits alone that do not fit in an Int are an integer, just far out of range.
+                let integral = digits.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (48...57).contains($0) }
+                throw InvalidRecord(index: index, field: field, message: integral
+                    ? "\(digits) is out of range (\(range.lowerBound)…\(range.upperBound))"
+                    : "expected an integer \(range.lowerBound)…\(range.upperBound), found a non-integer number")
             }
             guard range.contains(number) else {
                 throw InvalidRecord(index: index, field: field, message: "\(number) is out of range (\(range.lowerBound)…\(range.upperBound))")

@@ -54,7 +54,11 @@ extension ActivityStore {
     /// creation time). `now` is seconds since the epoch.
     @discardableResult
     public func upsert(_ activity: Activity, now: Int) throws -> UpsertOutcome {
-        try upsert(contentsOf: [activity], now: now)[0]
+        // Empty only for a missing file opened without `createIfMissing`: nothing was saved.
+        guard let outcome = try upsert(contentsOf: [activity], now: now).first else {
+            throw StoreError.cannotCreate(path: path, detail: "the file does not exist")
+        }
+        return outcome
     }
 
     /// Upserts every activity in one transaction with prepared statements made

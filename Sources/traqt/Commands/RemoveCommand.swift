@@ -9,8 +9,10 @@ enum RemoveCommand: Command {
         examples: ["traqt remove walk-dog standup"])
 
     static func run(_ context: Context) throws {
-        var seen = Set<String>()
-        let ids = context.arguments.positionals.filter { seen.insert($0).inserted }
+        // Repeats are dropped byte for byte, as the store compares ids: String
+        // equality would merge "café" written precomposed and decomposed.
+        var seen = Set<[UInt8]>()
+        let ids = context.arguments.positionals.filter { seen.insert(Array($0.utf8)).inserted }
         // A missing database is not created just to find the ids unknown.
         let store = try context.openForWriting(createIfMissing: false)
         try store.remove(ids: ids)
