@@ -14,8 +14,10 @@ public final class SQLiteConnection {
 
     let handle: OpaquePointer
     public let path: String
+    private let busyWait: BusyWait
 
-    /// Opens `path` and sets the busy timeout before anything else can touch the file.
+    /// Opens `path` and sets how long to wait for other processes' locks (see
+    /// `BusyWait`) before anything else can touch the file.
     public init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
@@ -34,7 +36,8 @@ public final class SQLiteConnection {
         self.handle = connection
         self.path = path
         sqlite3_extended_result_codes(connection, 1)
-        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
+        busyWait.install(on: connection)
     }
 
     deinit { sqlite3_close_v2(handle) }

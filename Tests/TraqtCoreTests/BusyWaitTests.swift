@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import TraqtCore
+
+@Suite("BusyWait: naps until the deadline")
+struct BusyWaitTests {
+    @Test("a zero timeout gives up at once")
+    func zeroTimeout() {
+        #expect(!BusyWait(timeoutMilliseconds: 0).shouldRetry(attempt: 0))
+    }
+
+    @Test("it retries in short naps and gives up once the timeout has passed, not before")
+    func givesUpAtDeadline() {
+        let wait = BusyWait(timeoutMilliseconds: 30)
+        let start = Date()
+        var attempts = 0
+        while wait.shouldRetry(attempt: attempts) { attempts += 1 }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed >= 0.030)
+        // Naps are at most 1.5 ms, so a 30 ms wait takes many tries.
+        #expect(attempts >= 15)
+    }
+
+    @Test("a new wait (attempt 0) starts its own clock")
+    func restartsPerWait() {
+        let wait = BusyWait(timeoutMilliseconds: 5)
+        var attempts = 0
+        while wait.shouldRetry(attempt: attempts) { attempts += 1 }
+        #expect(wait.shouldRetry(attempt: 0))
+    }
+}
