@@ -90,6 +90,20 @@ struct CommandTests {
         #expect(try traqt("today", "--now", "2026-11-30T08:30").stdout == "09:00  Bell\u{FFFD}\u{FFFD}[31mred\u{FFFD}next\n")
     }
 
+    @Test("a table too large to keep in memory is read twice and lines up the same")
+    func listLargeTable() throws {
+        #expect(try traqt("import", "-", stdin: bulkJSON(count: 5000)).status == 0)
+        let lines = try traqt("list").stdoutLines
+        #expect(lines.count == 5001)
+        // Every row's NAME starts where the header's does.
+        let nameColumn = try #require(lines[0].range(of: "NAME")).lowerBound.utf16Offset(in: lines[0])
+        for line in lines.dropFirst() {
+            #expect(line.range(of: "Activity ")?.lowerBound.utf16Offset(in: line) == nameColumn)
+        }
+        let ids = Set(lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true)[2] })
+        #expect(ids.count == 5000)
+    }
+
     @Test("list --json and export print the documented JSON shape")
     func jsonShape() throws {
         _ = try traqt("add", "Walk dog", "--days", "sun,sat", "--at", "7:30")

@@ -1,0 +1,82 @@
+import TraqtCore
+
+/// The text table `list` prints: TIME, DAYS, ID, NAME, columns lined up by
+/// display width. Rows are measured first and printed after, straight from
+/// SQLite's bytes. A small table is kept from the measuring pass and printed
+/// from memory; a large one is read a second time, so memory stays flat
+/// whatever the row count.
+struct ActivityTable {
+    static let headers = ["TIME", "DAYS", "ID", "NAME"]
+    /// Up to this many rows are kept from the first pass (a few hundred KB at most).
+    static let keptRowLimit = 4096
+
+    private(set) var rowCount = 0
+    private var daysWidth = headers[1].count
+    private var idWidth = headers[2].count
+    /// Day summaries by mask, made once each.
+    private var summaries = [[UInt8]?](repeating: nil, count: Weekdays.range.upperBound + 1)
+    /// The kept rows' text, and where each row's id and name are in it.
+    private var keptText: [UInt8] = []
+    private var keptRows: [(minutes: Int, mask: Int, id: Range<Int>, name: Range<Int>)] = []
+
+    /// Whether every row was kept, so that no second pass is needed.
+    var keptAll: Bool { keptRows.count == rowCount }
+
+    mutating func measure(_ row: ActivityRow) {
+        let mask = row.daysMask
+        daysWidth = max(daysWidth, summary(mask).count)
+        idWidth = max(idWidth, row.withIDBytes(TextColumns.displayWidth(utf8:)))
+        rowCount += 1
+        guard keptRows.count == rowCount - 1, rowCount <= Self.keptRowLimit else { return }
+        let idStart = keptText.count
+        row.withIDBytes { keptText.append(contentsOf: $0) }
+        let nameStart = keptText.count
+        row.withNameBytes { keptText.append(contentsOf: $0) }
+        keptRows.append((row.minutes, mask, idStart..<nameStart, nameStart..<keptText.count))
+    }
+
+    func appendHeader(to output: OutputBuffer, _ context: Context) {
+        output.append(TextColumns.line(Self.headers.map { ($0, context.bold($0)) }, widths: [5, daysWidth, idWidth]))
+    }
+
+    /// Appends every kept row; only when `keptAll`.
+    mutating func appendKeptRows(to output: OutputBuffer, _ context: Context) {
+        for row in keptRows {
+            keptText.withUnsafeBufferPointer { text in
+                appendLine(minutes: row.minutes, mask: row.mask,
+                           id: UnsafeBufferPointer(rebasing: text[row.id]),
+                           name: UnsafeBufferPointer(rebasing: text[row.name]), to: output, context)
+            }
+        }
+    }
+
+    mutating func append(_ row: ActivityRow, to output: OutputBuffer, _ context: Context) {
+        row.withIDBytes { id in
+            row.withNameBytes { name in
+                appendLine(minutes: row.minutes, mask: row.daysMask, id: id, name: name, to: output, context)
+            }
+        }
+    }
+
+    private mutating func appendLine(minutes: Int, mask: Int, id: UnsafeBufferPointer<UInt8>,
+                                     name: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, _ context: Context) {
+        if context.useColor { output.append(context.cyanStart) }
+        TimeOfDay.appendText(minutes: minutes, to: &output.bytes)
+        if context.useColor { output.append(context.styleEnd) }
+        output.append("  ")
+        let days = summary(mask)
+        output.bytes.append(contentsOf: days)
+        TextColumns.appendPadding(daysWidth - days.count + 2, to: &output.bytes)
+        TextColumns.appendPrintable(utf8: id, to: &output.bytes)
+        TextColumns.appendPadding(idWidth - TextColumns.displayWidth(utf8: id) + 2, to: &output.bytes)
+        TextColumns.appendPrintable(utf8: name, to: &output.bytes)
+        output.bytes.append(UInt8(ascii: "\n"))
+    }
+
+    private mutating func summary(_ mask: Int) -> [UInt8] {
+        if let known = summaries[mask] { return known }
+        let text = Array((Weekdays(mask: mask)?.summary ?? "?").utf8)
+        summaries[mask] = text
+        return text
+    }
+}
