@@ -17,7 +17,13 @@ struct ActivityTable {
     private var summaries = [[UInt8]?](repeating: nil, count: Weekdays.range.upperBound + 1)
     /// The kept rows' text, and where each row's id and name are in it.
     private var keptText: [UInt8] = []
-    private var keptRows: [(minutes: Int, mask: Int, id: Range<Int>, name: Range<Int>)] = []
+    private var keptRows: [KeptRow] = []
+
+    /// A row kept from the measuring pass; its text is in `keptText`.
+    private struct KeptRow {
+        let minutes: Int, mask: Int, idWidth: Int
+        let id: Range<Int>, name: Range<Int>
+    }
 
     /// Whether every row was kept, so that no second pass is needed.
     var keptAll: Bool { keptRows.count == rowCount }
@@ -25,14 +31,16 @@ struct ActivityTable {
     mutating func measure(_ row: ActivityRow) {
         let mask = row.daysMask
         daysWidth = max(daysWidth, summary(mask).count)
-        idWidth = max(idWidth, row.withIDBytes(TextColumns.displayWidth(utf8:)))
+        let rowIDWidth = row.withIDBytes(TextColumns.displayWidth(utf8:))
+        idWidth = max(idWidth, rowIDWidth)
         rowCount += 1
         guard keptRows.count == rowCount - 1, rowCount <= Self.keptRowLimit else { return }
         let idStart = keptText.count
         row.withIDBytes { keptText.append(contentsOf: $0) }
         let nameStart = keptText.count
         row.withNameBytes { keptText.append(contentsOf: $0) }
-        keptRows.append((row.minutes, mask, idStart..<nameStart, nameStart..<keptText.count))
+        keptRows.append(KeptRow(minutes: row.minutes, mask: mask, idWidth: rowIDWidth,
+                                id: idStart..<nameStart, name: nameStart..<keptText.count))
     }
 
     func appendHeader(to output: OutputBuffer, _ context: Context) {
@@ -44,7 +52,7 @@ struct ActivityTable {
         for row in keptRows {
             keptText.withUnsafeBufferPointer { text in
                 appendLine(minutes: row.minutes, mask: row.mask,
-                           id: UnsafeBufferPointer(rebasing: text[row.id]),
+                           id: UnsafeBufferPointer(rebasing: text[row.id]), idWidth: row.idWidth,
                            name: UnsafeBufferPointer(rebasing: text[row.name]), to: output, context)
             }
         }
@@ -53,12 +61,13 @@ struct ActivityTable {
     mutating func append(_ row: ActivityRow, to output: OutputBuffer, _ context: Context) {
         row.withIDBytes { id in
             row.withNameBytes { name in
-                appendLine(minutes: row.minutes, mask: row.daysMask, id: id, name: name, to: output, context)
+                appendLine(minutes: row.minutes, mask: row.daysMask, id: id,
+                           idWidth: TextColumns.displayWidth(utf8: id), name: name, to: output, context)
             }
         }
     }
 
-    private mutating func appendLine(minutes: Int, mask: Int, id: UnsafeBufferPointer<UInt8>,
+    private mutating func appendLine(minutes: Int, mask: Int, id: UnsafeBufferPointer<UInt8>, idWidth rowIDWidth: Int,
                                      name: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, _ context: Context) {
         if context.useColor { output.append(context.cyanStart) }
         TimeOfDay.appendText(minutes: minutes, to: &output.bytes)
@@ -68,7 +77,7 @@ struct ActivityTable {
         output.bytes.append(contentsOf: days)
         TextColumns.appendPadding(daysWidth - days.count + 2, to: &output.bytes)
         TextColumns.appendPrintable(utf8: id, to: &output.bytes)
-        TextColumns.appendPadding(idWidth - TextColumns.displayWidth(utf8: id) + 2, to: &output.bytes)
+        TextColumns.appendPadding(idWidth - rowIDWidth + 2, to: &output.bytes)
         TextColumns.appendPrintable(utf8: name, to: &output.bytes)
         output.bytes.append(UInt8(ascii: "\n"))
     }

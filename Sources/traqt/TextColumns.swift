@@ -36,11 +36,15 @@ enum TextColumns {
     /// `printable` on raw UTF-8, appended to `buffer`; names without control
     /// characters (nearly all) are copied as they are.
     static func appendPrintable(utf8 bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+        // C0 controls, DEL, and C1 controls (0xC2 0x80…0x9F in UTF-8).
+        var clean = true
         var previous: UInt8 = 0
-        let clean = bytes.allSatisfy { byte in
-            // C0 controls, DEL, and C1 controls (0xC2 0x80…0x9F in UTF-8).
-            defer { previous = byte }
-            return byte >= 0x20 && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0)
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
+                clean = false
+                break
+            }
+            previous = byte
         }
         if clean {
             buffer.append(contentsOf: bytes)
@@ -61,8 +65,15 @@ enum TextColumns {
 
     /// Appends `count` spaces.
     static func appendPadding(_ count: Int, to buffer: inout [UInt8]) {
-        if count > 0 { buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+        var remaining = count
+        while remaining > 0 {
+            let chunk = min(remaining, spaces.count)
+            buffer.append(contentsOf: spaces[..<chunk])
+            remaining -= chunk
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Columns a string takes on a terminal: East Asian wide characters and most
     /// emoji take two, combining marks none.
