@@ -1,37 +1,6 @@
 import Foundation
 import Testing
 
-/// A started `traqt` process whose result is read later: lets a test start
-/// many at the same moment.
-final class RunningTraqt {
-    private let process = Process()
-    private let scratch: TemporaryDirectory
-    private let outPath: String, errPath: String
-
-    init(_ arguments: [String], database: String, environment: [String: String] = [:]) throws {
-        scratch = try TemporaryDirectory()
-        outPath = scratch.file("stdout")
-        errPath = scratch.file("stderr")
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        process.executableURL = TraqtProcess.executable
-        process.arguments = arguments
-        process.environment = TraqtProcess.environment(database: database, extra: environment)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardInput = FileHandle.nullDevice
-    }
-
-    func start() throws { try process.run() }
-
-    func wait() throws -> TraqtProcess.Result {
-        process.waitUntilExit()
-        return TraqtProcess.Result(status: process.terminationStatus,
-                                   stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-                                   stderr: try String(contentsOfFile: errPath, encoding: .utf8))
-    }
-}
-
 /// A fresh database in a fresh folder, and `traqt` run on it in New York time
 /// (where 2026-03-08 springs forward and 2026-11-01 falls back).
 struct ReminderFixture {

@@ -35,27 +35,46 @@ struct TraqtProcess {
     @discardableResult
     static func run(_ arguments: [String], database: String?, stdin: String? = nil,
                     environment extra: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
+        let running = try RunningTraqt(arguments, database: database, stdin: stdin, environment: extra)
+        try running.start()
+        return try running.wait()
+    }
+}
+
+/// A started `traqt` process whose result is read later: lets a test start
+/// many at the same moment.
+final class RunningTraqt {
+    private let process = Process()
+    private let scratch: TemporaryDirectory
+    private let outPath: String, errPath: String
+
+    init(_ arguments: [String], database: String?, stdin: String? = nil,
+         environment extra: [String: String] = [:]) throws {
+        scratch = try TemporaryDirectory()
+        outPath = scratch.file("stdout")
+        errPath = scratch.file("stderr")
+        process.executableURL = TraqtProcess.executable
         process.arguments = arguments
-        process.environment = environment(database: database, extra: extra)
-        // Files, not pipes: a large output can never block the child.
-        let scratch = try TemporaryDirectory()
-        let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
+        process.environment = TraqtProcess.environment(database: database, extra: extra)
+        // Files, not pipes: a large output can never block the child, and a
+        // command that exits without reading its input leaves no test writing
+        // into a closed pipe.
+        let inPath = scratch.file("stdin")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        // Standard input from a file too: a command that exits without reading it
-        // must not leave the test writing into a closed pipe.
-        let inPath = scratch.file("stdin")
-        _ = FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
-        try process.run()
+    }
+
+    func start() throws { try process.run() }
+
+    func wait() throws -> TraqtProcess.Result {
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-                      stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+        return TraqtProcess.Result(status: process.terminationStatus,
+                                   stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+                                   stderr: try String(contentsOfFile: errPath, encoding: .utf8))
     }
 }
 
