@@ -80,8 +80,8 @@ enum Tool {
             return error.exitCode.rawValue
         case OutputError.brokenPipe:
             return ExitCode.brokenPipe.rawValue
-        case let OutputError.failed(code):
-            printError("cannot write to standard output: errno \(code)")
+        case let error as OutputError:
+            printError("cannot write to standard output: \(error)")
             return ExitCode.ioError.rawValue
         default:
             printError("\(error)")

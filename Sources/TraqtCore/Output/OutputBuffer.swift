@@ -3,10 +3,17 @@ import Glibc
 #endif
 
 /// Why writing output failed.
-public enum OutputError: Error {
+public enum OutputError: Error, CustomStringConvertible {
     /// The reader went away (`traqt list | head -1`): not worth a message.
     case brokenPipe
     case failed(errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .brokenPipe: return "the reader went away"
+        case let .failed(code): return String(cString: strerror(code))
+        }
+    }
 }
 
 /// One buffer in front of a file descriptor: output streams in constant memory
