@@ -210,6 +210,34 @@ struct CommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["data", "out.json"])
     }
 
+    @Test("without --db or TRAQT_DB the database is under XDG_DATA_HOME, else HOME")
+    func defaultLocation() throws {
+        let home = directory.file("home"), dataHome = directory.file("xdg")
+        let viaHome = try TraqtProcess.run(["add", "A", "--days", "daily", "--at", "01:00"], database: nil,
+                                           environment: ["HOME": home])
+        #expect(viaHome.status == 0)
+        #expect(FileManager.default.fileExists(atPath: home + "/.local/share/traqt/traqt.sqlite"))
+        let viaXDG = try TraqtProcess.run(["add", "B", "--days", "daily", "--at", "01:00"], database: nil,
+                                          environment: ["HOME": home, "XDG_DATA_HOME": dataHome])
+        #expect(viaXDG.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dataHome + "/traqt/traqt.sqlite"))
+        let list = try TraqtProcess.run(["list", "--json"], database: nil, environment: ["HOME": home])
+        #expect(try jsonArray(list.stdout).map { $0["id"] as? String } == ["a"])
+    }
+
+    @Test("colour only on a terminal, and never with NO_COLOR")
+    func colourOnlyOnTerminal() throws {
+        _ = try traqt("add", "A", "--days", "daily", "--at", "23:59")
+        // script(1) gives traqt a terminal for its standard output.
+        func onTerminal(_ extra: [String: String]) throws -> String {
+            try runShell(#"script -qec "\"$TRAQT\" list" /dev/null"#, database: database,
+                         environment: extra.merging(["TERM": "xterm"]) { $1 }).output
+        }
+        #expect(try onTerminal([:]).contains("\u{1B}["))
+        #expect(!(try onTerminal(["NO_COLOR": "1"]).contains("\u{1B}[")))
+        #expect(!(try traqt("list").stdout.contains("\u{1B}[")))
+    }
+
     @Test("list | head -1 ends quietly")
     func brokenPipe() throws {
         // Enough rows that traqt is still writing when head has gone.
