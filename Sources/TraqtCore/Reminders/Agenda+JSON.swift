@@ -19,15 +19,8 @@ extension DayAgenda {
 
 extension AgendaEntry {
     public func appendJSON(to buffer: inout [UInt8]) {
-        let activity = occurrence.activity
-        JSONWriter.appendRaw("{\"id\":", to: &buffer)
-        JSONWriter.appendString(activity.id, to: &buffer)
-        JSONWriter.appendRaw(",\"name\":", to: &buffer)
-        JSONWriter.appendString(activity.name, to: &buffer)
-        JSONWriter.appendRaw(",\"time\":", to: &buffer)
-        JSONWriter.appendString(activity.time.description, to: &buffer)
-        JSONWriter.appendRaw(",\"scheduledAt\":", to: &buffer)
-        JSONWriter.appendString(occurrence.scheduledAt.description, to: &buffer)
+        buffer.append(UInt8(ascii: "{"))
+        occurrence.appendJSONMembers(to: &buffer)
         JSONWriter.appendRaw(",\"status\":", to: &buffer)
         JSONWriter.appendString(status.name, to: &buffer)
         switch status {

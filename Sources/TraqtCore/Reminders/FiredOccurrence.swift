@@ -9,14 +9,8 @@ public struct FiredOccurrence: Hashable, Sendable {
     /// Appends the object `due --json` prints and `--exec` commands read:
     /// `{"id":…,"name":…,"time":"07:30","scheduledAt":"…-04:00","firedAt":"…","lateSeconds":12}`.
     public func appendJSON(to buffer: inout [UInt8]) {
-        JSONWriter.appendRaw("{\"id\":", to: &buffer)
-        JSONWriter.appendString(occurrence.activity.id, to: &buffer)
-        JSONWriter.appendRaw(",\"name\":", to: &buffer)
-        JSONWriter.appendString(occurrence.activity.name, to: &buffer)
-        JSONWriter.appendRaw(",\"time\":", to: &buffer)
-        JSONWriter.appendString(occurrence.activity.time.description, to: &buffer)
-        JSONWriter.appendRaw(",\"scheduledAt\":", to: &buffer)
-        JSONWriter.appendString(occurrence.scheduledAt.description, to: &buffer)
+        buffer.append(UInt8(ascii: "{"))
+        occurrence.appendJSONMembers(to: &buffer)
         JSONWriter.appendRaw(",\"firedAt\":", to: &buffer)
         JSONWriter.appendString(firedAt.description, to: &buffer)
         JSONWriter.appendRaw(",\"lateSeconds\":", to: &buffer)
@@ -31,4 +25,19 @@ public struct DueClaim: Sendable {
     public let fired: [FiredOccurrence]
     /// Newly recorded as missed by this run.
     public let missed: [Occurrence]
+}
+
+extension Occurrence {
+    /// The members every JSON form of an occurrence starts with, without braces:
+    /// `"id":…,"name":…,"time":"07:30","scheduledAt":"2026-11-01T01:30:00-04:00"`.
+    func appendJSONMembers(to buffer: inout [UInt8]) {
+        JSONWriter.appendRaw("\"id\":", to: &buffer)
+        JSONWriter.appendString(activity.id, to: &buffer)
+        JSONWriter.appendRaw(",\"name\":", to: &buffer)
+        JSONWriter.appendString(activity.name, to: &buffer)
+        JSONWriter.appendRaw(",\"time\":", to: &buffer)
+        JSONWriter.appendString(activity.time.description, to: &buffer)
+        JSONWriter.appendRaw(",\"scheduledAt\":", to: &buffer)
+        JSONWriter.appendString(scheduledAt.description, to: &buffer)
+    }
 }
