@@ -17,8 +17,9 @@ struct BusyWaitTests {
         while wait.shouldRetry(attempt: attempts) { attempts += 1 }
         let elapsed = Date().timeIntervalSince(start)
         #expect(elapsed >= 0.030)
-        // Naps are at most 1.5 ms, so a 30 ms wait takes many tries.
-        #expect(attempts >= 15)
+        // Naps are at most 1.5 ms, so a 30 ms wait takes many tries (fewer only if
+        // a loaded machine oversleeps them).
+        #expect(attempts >= 3)
     }
 
     @Test("a new wait (attempt 0) starts its own clock")
