@@ -21,7 +21,13 @@ public struct CommandLineParser: Sendable {
         while index < words.count, words[index].hasPrefix("-"), words[index] != "-" {
             let word = words[index]
             switch word {
-            case "--help", "-h": return .help(command: nil)
+            case "--help", "-h":
+                // `traqt --help add` asks for add's help, as `traqt help add` does.
+                if let next = words[(index + 1)...].first(where: { !$0.hasPrefix("-") }),
+                   tool.command(named: next) != nil {
+                    return .help(command: next)
+                }
+                return .help(command: nil)
             case "--version": return .version
             case "--": index += 1; break
             default:
@@ -48,6 +54,9 @@ public struct CommandLineParser: Sendable {
             guard index < words.count else { return .help(command: nil) }
             guard tool.command(named: words[index]) != nil || words[index] == "help" else {
                 throw unknownCommand(words[index])
+            }
+            if let extra = words[(index + 1)...].first {
+                throw UsageError("Unexpected argument '\(extra)'", command: nil)
             }
             return .help(command: words[index] == "help" ? nil : words[index])
         }

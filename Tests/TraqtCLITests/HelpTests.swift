@@ -15,8 +15,9 @@ struct HelpTests {
         #expect(viaFlag.stdout.contains("\nOPTIONS:\n"))
         #expect(viaFlag.stdout.contains("--db <path>"))
         #expect(viaFlag.stdout.contains("-h, --help"))
-        // `help add`, `add -h` and `add --help` print the same text.
+        // `help add`, `--help add`, `add -h` and `add --help` print the same text.
         #expect(try TraqtProcess.run(["help", command], database: nil).stdout == viaFlag.stdout)
+        #expect(try TraqtProcess.run(["--help", command], database: nil).stdout == viaFlag.stdout)
         #expect(try TraqtProcess.run([command, "-h"], database: nil).stdout == viaFlag.stdout)
         // Help wins over a command line that would otherwise be wrong.
         #expect(try TraqtProcess.run([command, "--help", "--bogus"], database: nil).status == 0)
@@ -30,6 +31,14 @@ struct HelpTests {
         for command in Self.commands { #expect(help.stdout.contains("\n  \(command) ")) }
         #expect(try TraqtProcess.run(["help"], database: nil).stdout == help.stdout)
         #expect(try TraqtProcess.run(["-h"], database: nil).stdout == help.stdout)
+    }
+
+    @Test("help with words after the command is a usage error")
+    func helpExtraWords() throws {
+        let result = try TraqtProcess.run(["help", "add", "extra"], database: nil)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: Unexpected argument 'extra'"))
+        #expect(result.stdout.isEmpty)
     }
 
     @Test("help for an unknown command is a usage error")
