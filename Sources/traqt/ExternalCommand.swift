@@ -37,28 +37,26 @@ enum ExternalCommand {
     /// and `input` on its standard input; its output goes where traqt's goes.
     /// Waits for it to end.
     static func run(_ arguments: [String], adding extra: [String: String], input: [UInt8]) -> Outcome {
-        var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else { return .notStarted(errno: errno) }
-        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-        // traqt is single-threaded, so no other spawn can inherit the pipe in between.
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        // The input lives in an unnamed temporary file rather than a pipe: the
+        // command reads it when it likes, or never, and traqt can neither block
+        // on a full pipe nor get SIGPIPE from a command that ignores its input.
+        let inputFile = unnamedTemporaryFile()
+        guard inputFile >= 0 else { return .notStarted(errno: errno) }
+        defer { close(inputFile) }
+        var written = 0
+        while written < input.count {
+            let result = input.withUnsafeBytes { write(inputFile, $0.baseAddress! + written, input.count - written) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return .notStarted(errno: errno) }
+            written += result
+        }
+        lseek(inputFile, 0, SEEK_SET)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears close-on-exec on the copy; both pipe ends close on exec.
-        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // traqt ignores SIGPIPE while it feeds the pipe; the command must not inherit that.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        // dup2 clears close-on-exec on the copy the command gets as its input.
+        posix_spawn_file_actions_adddup2(&actions, inputFile, 0)
 
         let argv = arguments.map { strdup($0) } + [nil]
         let added = extra.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
@@ -78,25 +76,8 @@ enum ExternalCommand {
         }
 
         var pid = pid_t()
-        let spawnResult = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        close(readEnd)
-        guard spawnResult == 0 else {
-            close(writeEnd)
-            return .notStarted(errno: spawnResult)
-        }
-
-        // A command that never reads its input must neither block traqt nor
-        // kill it with SIGPIPE: write what it takes, ignore EPIPE.
-        let previous = signal(SIGPIPE, SIG_IGN)
-        var written = 0
-        while written < input.count {
-            let result = input.withUnsafeBytes { write(writeEnd, $0.baseAddress! + written, input.count - written) }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { break }
-            written += result
-        }
-        close(writeEnd)
-        signal(SIGPIPE, previous)
+        let spawnResult = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        guard spawnResult == 0 else { return .notStarted(errno: spawnResult) }
 
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
@@ -106,5 +87,18 @@ enum ExternalCommand {
         let signalNumber = status & 0x7f
         if signalNumber == 0 { return .exited((status >> 8) & 0xff) }
         return .killed(signal: signalNumber)
+    }
+
+    /// A file in `$TMPDIR` (else /tmp) that is deleted as soon as it is open,
+    /// closed on exec; -1 with errno set on failure.
+    private static func unnamedTemporaryFile() -> Int32 {
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/traqt-input-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return -1 }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        // traqt runs no other thread that could spawn in between.
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        return descriptor
     }
 }

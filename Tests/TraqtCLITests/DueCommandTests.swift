@@ -246,6 +246,16 @@ struct DueCommandTests {
         #expect(again.stdout == "Nothing due.\n")
     }
 
+    @Test("a command that never reads its input does not hold up due, however long the input")
+    func execIgnoringInput() throws {
+        let fixture = try ReminderFixture()
+        // A name far larger than a pipe's buffer.
+        try fixture.add(String(repeating: "N", count: 100_000), id: "long", at: "07:00")
+        let result = try fixture.traqt(["due", "--json", "--now", "2026-11-30T07:00", "--exec", "/bin/true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try jsonLines(result.stdout).map { $0["id"] as? String } == ["long"])
+    }
+
     @Test("a command that cannot be found counts as failed with status 127")
     func execNotFound() throws {
         let fixture = try ReminderFixture()
