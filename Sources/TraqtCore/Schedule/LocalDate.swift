@@ -9,7 +9,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (self.year, self.month, self.day) = (year, month, day)
     }
 
-    /// The date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    /// The date `days` days after 1970-01-01: the inverse of `daysSinceEpoch`,
+    /// by the same 400-year eras and March-based years.
     public init(daysSinceEpoch days: Int) {
         let shifted = days + 719468
         let era = (shifted >= 0 ? shifted : shifted - 146096) / 146097
@@ -29,7 +30,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var daysSinceEpoch: Int { TraqtCore.daysSinceEpoch(year: year, month: month, day: day) }
 
     /// 0 = Sunday … 6 = Saturday, like `tm_wday` and the weekday mask bits.
-    public var weekday: Int { ((daysSinceEpoch % 7) + 7 + 4) % 7 }
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        ((daysSinceEpoch % 7) + 7 + 4) % 7
+    }
 
     public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + days) }
 

@@ -19,20 +19,13 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 0 = Sunday … 6 = Saturday, like `tm_wday`.
-    public var weekday: Int {
-        // 1970-01-01 was a Thursday (4).
-        let days = daysSinceEpoch(year: year, month: month, day: day)
-        return ((days % 7) + 7 + 4) % 7
-    }
+    public var weekday: Int { LocalDate(self).weekday }
 
     public var minuteOfDay: Int { hour * 60 + minute }
 
     /// `2026-11-29T07:30:00`.
     public var description: String {
-        let yearText = String(year)
-        return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
-            + "-" + twoDigits(month) + "-" + twoDigits(day)
-            + "T" + twoDigits(hour) + ":" + twoDigits(minute) + ":" + twoDigits(second)
+        LocalDate(self).description + "T" + twoDigits(hour) + ":" + twoDigits(minute) + ":" + twoDigits(second)
     }
 
     /// The current local time, read from the system clock and `TZ` once.
@@ -85,8 +78,9 @@ func daysInMonth(year: Int, month: Int) -> Int {
     }
 }
 
-/// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's
-/// `days_from_civil`, public domain).
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar, counted
+/// in 400-year eras (146,097 days each) with years starting in March, so that
+/// the leap day is the last day of a year.
 func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
