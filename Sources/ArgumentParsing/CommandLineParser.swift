@@ -120,25 +120,25 @@ public struct CommandLineParser: Sendable {
             guard attached == nil else {
                 throw UsageError("'--\(option.name)' does not take a value", command: command)
             }
-            parsed.options[option.name, default: []] = []
+            parsed[values: option.name] = []
             return index + 1
         case .value:
             if let attached {
-                parsed.options[option.name, default: []].append(attached)
+                parsed.append(attached, to: option.name)
                 return index + 1
             }
             // A following option is not taken as the value: `--at --json` is a mistake.
             guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
                 throw UsageError("Missing value for '\(option.synopsis)'", command: command)
             }
-            parsed.options[option.name, default: []].append(words[index + 1])
+            parsed.append(words[index + 1], to: option.name)
             return index + 2
         case .remainder:
             let rest = (attached.map { [$0] } ?? []) + words[(index + 1)...]
             guard !rest.isEmpty else {
                 throw UsageError("Missing value for '\(option.synopsis)'", command: command)
             }
-            parsed.options[option.name] = Array(rest)
+            parsed[values: option.name] = Array(rest)
             return words.count
         }
     }
@@ -162,7 +162,7 @@ public struct CommandLineParser: Sendable {
         if let extra = remaining.first {
             throw UsageError("Unexpected argument '\(extra)'", command: command.name)
         }
-        for option in command.options where option.isRequired && parsed.options[option.name] == nil {
+        for option in command.options where option.isRequired && parsed[values: option.name] == nil {
             throw UsageError("Missing expected argument '\(option.synopsis)'", command: command.name)
         }
     }

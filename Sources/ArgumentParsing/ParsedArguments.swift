@@ -1,21 +1,55 @@
 /// What the user typed, sorted by the command's spec.
 public struct ParsedArguments: Sendable, Equatable {
     public var positionals: [String] = []
-    /// Values by option name; a flag has an empty list; a repeated option keeps every value.
-    public var options: [String: [String]] = [:]
+    /// The options given, kept sorted by name. A short list rather than a
+    /// dictionary: a command line holds a handful, and a process that starts
+    /// for one command should not pay to set up a dictionary type.
+    private var entries: [Entry] = []
+
+    private struct Entry: Sendable, Equatable {
+        let name: String
+        var values: [String]
+    }
 
     public init(positionals: [String] = [], options: [String: [String]] = [:]) {
         self.positionals = positionals
-        self.options = options
+        for (name, values) in options { self[values: name] = values }
     }
 
-    public func flag(_ name: String) -> Bool { options[name] != nil }
+    /// Values by option name; a flag has an empty list; a repeated option keeps every value.
+    public var options: [String: [String]] {
+        var options: [String: [String]] = [:]
+        for entry in entries { options[entry.name] = entry.values }
+        return options
+    }
+
+    /// The values of the option `name`, nil when it was not given.
+    public subscript(values name: String) -> [String]? {
+        get { entries.first { $0.name == name }?.values }
+        set {
+            let position = entries.firstIndex { $0.name >= name } ?? entries.endIndex
+            let present = position < entries.endIndex && entries[position].name == name
+            switch (newValue, present) {
+            case let (values?, true): entries[position].values = values
+            case let (values?, false): entries.insert(Entry(name: name, values: values), at: position)
+            case (nil, true): entries.remove(at: position)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// Adds one more value of the option `name`.
+    public mutating func append(_ value: String, to name: String) {
+        self[values: name] = (self[values: name] ?? []) + [value]
+    }
+
+    public func flag(_ name: String) -> Bool { self[values: name] != nil }
 
     /// The option's value; the last one wins when it was given more than once.
-    public func value(_ name: String) -> String? { options[name]?.last }
+    public func value(_ name: String) -> String? { self[values: name]?.last }
 
     /// All the words of a `.remainder` option.
-    public func remainder(_ name: String) -> [String]? { options[name] }
+    public func remainder(_ name: String) -> [String]? { self[values: name] }
 }
 
 /// What the command line asks for.

@@ -9,12 +9,13 @@ import TraqtCore
 struct Context {
     let command: String
     let arguments: ParsedArguments
-    let environment: [String: String]
+    /// An environment variable's value, read when asked for.
+    let environment: Environment
     let output: OutputBuffer
     /// Colour only on a terminal, never with NO_COLOR or TERM=dumb.
     let useColor: Bool
 
-    init(command: String, arguments: ParsedArguments, environment: [String: String], output: OutputBuffer) {
+    init(command: String, arguments: ParsedArguments, environment: Environment, output: OutputBuffer) {
         self.command = command
         self.arguments = arguments
         self.environment = environment
@@ -36,7 +37,7 @@ struct Context {
     }
 
     func databasePath() throws(CommandError) -> String {
-        guard let path = DatabaseLocation.resolve(option: arguments.value("db"), environment: environment) else {
+        guard let path = DatabaseLocation.resolve(option: arguments.value("db"), variable: environment.value) else {
             throw .noDatabaseLocation
         }
         return path
@@ -75,15 +76,14 @@ struct Context {
     let styleEnd = "\u{1B}[0m"
 }
 
-/// The environment variables traqt reads, by name. Only these are looked up
-/// (`getenv`): turning all of `environ` into Swift strings cost a fifth of a
-/// short command's CPU time. A command that `--exec`s passes `environ` on whole.
-let variablesRead = ["TRAQT_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "TRAQT_BUSY_TIMEOUT"]
-
-func processEnvironment() -> [String: String] {
-    var environment: [String: String] = [:]
-    for name in variablesRead {
-        if let value = getenv(name) { environment[name] = String(cString: value) }
+/// The process environment, read one variable at a time with `getenv` when a
+/// command asks: turning all of `environ` into Swift strings up front cost a
+/// fifth of a short command's instructions. Tests of the executable give it
+/// their own variables by running it as a process.
+struct Environment {
+    func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
-    return environment
+
+    subscript(name: String) -> String? { value(name) }
 }

@@ -22,7 +22,7 @@ enum Tool {
         commands: commands.map { $0.spec })
 
     /// Runs one command line to completion and returns the exit status.
-    static func main(arguments: [String], environment: [String: String]) -> Int32 {
+    static func main(arguments: [String], environment: Environment) -> Int32 {
         let output = OutputBuffer(descriptor: 1)
         let status = run(arguments: arguments, environment: environment, output: output)
         do {
@@ -36,7 +36,7 @@ enum Tool {
         return status
     }
 
-    private static func run(arguments: [String], environment: [String: String], output: OutputBuffer) -> Int32 {
+    private static func run(arguments: [String], environment: Environment, output: OutputBuffer) -> Int32 {
         let help = HelpFormatter(tool: spec)
         do {
             switch try CommandLineParser(tool: spec, defaultCommand: "today").parse(arguments) {

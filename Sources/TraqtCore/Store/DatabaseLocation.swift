@@ -6,13 +6,18 @@ public enum DatabaseLocation {
     /// The path to use, or nil when nothing names one (no `--db`, no
     /// `TRAQT_DB`, no usable `XDG_DATA_HOME`, no `HOME`).
     public static func resolve(option: String?, environment: [String: String]) -> String? {
+        resolve(option: option) { environment[$0] }
+    }
+
+    /// The same, reading each variable through `variable` (e.g. `getenv`).
+    public static func resolve(option: String?, variable: (String) -> String?) -> String? {
         if let option, !option.isEmpty { return option }
-        if let path = environment["TRAQT_DB"], !path.isEmpty { return path }
+        if let path = variable("TRAQT_DB"), !path.isEmpty { return path }
         // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+        if let dataHome = variable("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
             return join(dataHome, "traqt", fileName)
         }
-        if let home = environment["HOME"], !home.isEmpty {
+        if let home = variable("HOME"), !home.isEmpty {
             return join(home, ".local/share/traqt", fileName)
         }
         return nil
