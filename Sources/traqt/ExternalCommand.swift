@@ -93,7 +93,8 @@ enum ExternalCommand {
     /// closed on exec; -1 with errno set on failure.
     private static func unnamedTemporaryFile() -> Int32 {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((folder + "/traqt-input-XXXXXX").utf8CString)
+        // mkstemp replaces the six trailing X's with a unique name.
+        var template = Array((folder + "/traqt-input-" + String(repeating: "X", count: 6)).utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return -1 }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
