@@ -74,8 +74,8 @@ public final class ActivityStore {
 
     /// Runs `body` in one read transaction (one consistent snapshot), after
     /// checking the file is a traqt database this binary can read (any schema
-    /// version up to its own). `body` is not called when there is nothing to read. Inside `snapshot` it joins the
-    /// snapshot's transaction.
+    /// version up to its own). `body` is not called when there is nothing to
+    /// read. Inside `snapshot` it joins the snapshot's transaction.
     func read(_ body: (SQLiteConnection) throws -> Void) throws {
         guard let connection else { return }
         try storeCall(path) {
