@@ -91,7 +91,7 @@ enum SummaryFormatting {
 
     static func weekHeader(_ week: [DayAgenda]) -> [String] {
         ["TIME"] + week.map { day in
-            Weekdays.shortNames[day.date.weekday].uppercased() + " " + twoDigits(day.date.month) + "-" + twoDigits(day.date.day)
+            Weekdays.shortNames[day.date.weekday].uppercased() + " " + day.date.description.suffix(5)  // MM-DD
         }
     }
 
@@ -145,4 +145,3 @@ enum SummaryFormatting {
 }
 
 /// `7` -> `07`.
-private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

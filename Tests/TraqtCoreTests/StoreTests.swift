@@ -53,6 +53,16 @@ struct StoreTests {
         }
     }
 
+    @Test("remove counts a repeated id once and returns the ids it removed, in order")
+    func removeRepeatedIDs() throws {
+        try withTemporaryDirectory { directory in
+            let store = try ActivityStore.openForWriting(path: directory + "/db.sqlite", createIfMissing: true)
+            _ = try store.upsert(contentsOf: [sample("a"), sample("b"), sample("c")], now: 1)
+            #expect(try store.remove(ids: ["c", "a", "c"]) == ["c", "a"])
+            #expect(try store.allActivities().map(\.id) == ["b"])
+        }
+    }
+
     @Test("a bulk upsert is one transaction: a constraint failure saves none")
     func bulkUpsertIsAtomic() throws {
         try withTemporaryDirectory { directory in

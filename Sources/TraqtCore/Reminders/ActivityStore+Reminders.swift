@@ -75,9 +75,8 @@ extension ActivityStore {
     }
 
     static func allActivities(_ connection: SQLiteConnection) throws -> [Activity] {
-        let statement = try connection.prepare("SELECT \(columns) FROM activity \(order)")
         var activities: [Activity] = []
-        while try statement.step() { activities.append(ActivityRow(statement).activity) }
+        try forEachRow(in: connection) { activities.append($0.activity) }
         return activities
     }
 

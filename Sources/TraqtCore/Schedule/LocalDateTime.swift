@@ -30,12 +30,15 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
 
     /// The current local time, read from the system clock and `TZ` once.
     public static func current() -> LocalDateTime {
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return LocalDateTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
-                             day: Int(parts.tm_mday), hour: Int(parts.tm_hour),
-                             minute: Int(parts.tm_min), second: min(59, Int(parts.tm_sec)))!
+        LocalZone.wallClock(at: Timestamp.now()).dateTime
+    }
+
+    /// The date and time in glibc's broken-down form (from `localtime_r` or
+    /// `gmtime_r`). A leap second (`tm_sec` 60) is shown as :59: traqt counts
+    /// whole seconds.
+    init(_ parts: tm) {
+        self.init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                  hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: min(59, Int(parts.tm_sec)))!
     }
 
     /// Reads `YYYY-MM-DDTHH:MM[:SS]` (a space may stand for the `T`).

@@ -11,11 +11,7 @@ public enum LocalZone {
         var seconds = time_t(instant)
         var parts = tm()
         localtime_r(&seconds, &parts)
-        // A leap second (tm_sec 60) is shown as :59; traqt counts whole seconds.
-        let dateTime = LocalDateTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
-                                     day: Int(parts.tm_mday), hour: Int(parts.tm_hour),
-                                     minute: Int(parts.tm_min), second: min(59, Int(parts.tm_sec)))!
-        return (dateTime, Int(parts.tm_gmtoff))
+        return (LocalDateTime(parts), Int(parts.tm_gmtoff))
     }
 
     /// The instant a wall-clock time happens, by traqt's daylight-saving rules:

@@ -12,9 +12,6 @@ public enum Timestamp {
         var value = time_t(seconds)
         var parts = tm()
         gmtime_r(&value, &parts)
-        let year = String(Int(parts.tm_year) + 1900)
-        return year + "-" + twoDigits(Int(parts.tm_mon) + 1) + "-" + twoDigits(Int(parts.tm_mday))
-            + "T" + twoDigits(Int(parts.tm_hour)) + ":" + twoDigits(Int(parts.tm_min))
-            + ":" + twoDigits(Int(parts.tm_sec)) + "Z"
+        return LocalDateTime(parts).description + "Z"
     }
 }

@@ -8,8 +8,8 @@ extension ActivityStore {
     static let bulkThreshold = 10_000
     static let bulkCacheKiB = 256 * 1024
 
-    static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
-    static let order = "ORDER BY time_of_day, name, id"
+    private static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
+    private static let order = "ORDER BY time_of_day, name, id"
 
     // MARK: - Reading
 
@@ -17,18 +17,22 @@ extension ActivityStore {
     /// filter, only the activities it finds pending. Rows are read one at a time
     /// and handed over in place: memory stays flat whatever the count.
     public func forEachRow(pending filter: PendingFilter? = nil, _ body: (ActivityRow) throws -> Void) throws {
-        try read { connection in
-            let statement: SQLiteStatement
-            if let filter {
-                statement = try connection.prepare(
-                    "SELECT \(Self.columns) FROM activity WHERE \(PendingFilter.sqlCondition) \(Self.order)")
-                try statement.bind(filter.weekdayBit, at: 1)
-                try statement.bind(filter.minuteOfDay, at: 2)
-            } else {
-                statement = try connection.prepare("SELECT \(Self.columns) FROM activity \(Self.order)")
-            }
-            while try statement.step() { try body(ActivityRow(statement)) }
+        try read { connection in try Self.forEachRow(in: connection, pending: filter, body) }
+    }
+
+    /// The query behind `forEachRow`, on a connection already in a transaction.
+    static func forEachRow(in connection: SQLiteConnection, pending filter: PendingFilter? = nil,
+                           _ body: (ActivityRow) throws -> Void) throws {
+        let statement: SQLiteStatement
+        if let filter {
+            statement = try connection.prepare(
+                "SELECT \(columns) FROM activity WHERE \(PendingFilter.sqlCondition) \(order)")
+            try statement.bind(filter.weekdayBit, at: 1)
+            try statement.bind(filter.minuteOfDay, at: 2)
+        } else {
+            statement = try connection.prepare("SELECT \(columns) FROM activity \(order)")
         }
+        while try statement.step() { try body(ActivityRow(statement)) }
     }
 
     /// Calls `body` with every activity, in list order.
@@ -109,8 +113,14 @@ extension ActivityStore {
     }
 
     /// Removes every id, or none: one unknown id fails the whole call.
-    public func remove(ids: [String]) throws {
-        try write { connection in
+    /// An id given twice counts once (compared byte for byte, as SQLite compares
+    /// them: String equality would merge "café" written two ways). Returns the
+    /// ids removed, in the order given.
+    @discardableResult
+    public func remove(ids requested: [String]) throws -> [String] {
+        var seen = Set<[UInt8]>()
+        let ids = requested.filter { seen.insert(Array($0.utf8)).inserted }
+        return try write { connection in
             guard let connection else { throw StoreError.unknownIDs(ids) }
             let delete = try connection.prepare("DELETE FROM activity WHERE id = ?1")
             var unknown: [String] = []
@@ -122,6 +132,7 @@ extension ActivityStore {
             }
             // Throwing rolls back the deletes already made.
             if !unknown.isEmpty { throw StoreError.unknownIDs(unknown) }
+            return ids
         }
     }
 }

@@ -9,13 +9,8 @@ enum RemoveCommand: Command {
         examples: ["traqt remove walk-dog standup"])
 
     static func run(_ context: Context) throws {
-        // Repeats are dropped byte for byte, as the store compares ids: String
-        // equality would merge "café" written precomposed and decomposed.
-        var seen = Set<[UInt8]>()
-        let ids = context.arguments.positionals.filter { seen.insert(Array($0.utf8)).inserted }
         // A missing database is not created just to find the ids unknown.
         let store = try context.openForWriting(createIfMissing: false)
-        try store.remove(ids: ids)
-        for id in ids { context.output.append("removed \(TextColumns.printable(id))\n") }
+        for id in try store.remove(ids: context.arguments.positionals) { context.output.append("removed \(TextColumns.printable(id))\n") }
     }
 }
