@@ -69,9 +69,7 @@ struct ActivityTable {
 
     private mutating func appendLine(minutes: Int, mask: Int, id: UnsafeBufferPointer<UInt8>, idWidth rowIDWidth: Int,
                                      name: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, _ context: Context) {
-        if context.useColor { output.append(context.cyanStart) }
-        TimeOfDay.appendText(minutes: minutes, to: &output.bytes)
-        if context.useColor { output.append(context.styleEnd) }
+        context.appendTime(minutes: minutes, to: output)
         output.append("  ")
         let days = summary(mask)
         output.bytes.append(contentsOf: days)

@@ -65,15 +65,19 @@ struct Context {
 
     /// `text` in bold (or as is, without colour).
     func bold(_ text: String) -> String { styled(text, "1") }
-    func cyan(_ text: String) -> String { useColor ? cyanStart + text + styleEnd : text }
+    /// Times are cyan.
+    func cyan(_ text: String) -> String { styled(text, "36") }
 
-    private func styled(_ text: String, _ code: String) -> String {
-        useColor ? "\u{1B}[\(code)m\(text)\(styleEnd)" : text
+    /// Appends `HH:MM`, cyan on a terminal, for rows written byte by byte.
+    func appendTime(minutes: Int, to output: OutputBuffer) {
+        if useColor { output.append("\u{1B}[36m") }
+        TimeOfDay.appendText(minutes: minutes, to: &output.bytes)
+        if useColor { output.append("\u{1B}[0m") }
     }
 
-    /// The escape codes around a cyan cell, for rows written byte by byte.
-    let cyanStart = "\u{1B}[36m"
-    let styleEnd = "\u{1B}[0m"
+    private func styled(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
 }
 
 /// The process environment, read one variable at a time with `getenv` when a

@@ -25,9 +25,7 @@ enum TodayCommand: Command {
         var count = 0
         try store.forEachRow(pending: filter) { row in
             let output = context.output
-            if context.useColor { output.append(context.cyanStart) }
-            TimeOfDay.appendText(minutes: row.minutes, to: &output.bytes)
-            if context.useColor { output.append(context.styleEnd) }
+            context.appendTime(minutes: row.minutes, to: output)
             output.append("  ")
             row.withNameBytes { TextColumns.appendPrintable(utf8: $0, to: &output.bytes) }
             output.bytes.append(UInt8(ascii: "\n"))
