@@ -109,7 +109,7 @@ struct ExitCodeTests {
         try other.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         for path in [random, foreign] {
             for arguments in [["list"], ["today"], ["export"], ["add", "A", "--days", "mon", "--at", "1:00"],
-                              ["remove", "a"], ["import", "-"]] {
+                              ["remove", "a"], ["import", "-"], ["due"], ["summary"]] {
                 try expectFailure(arguments, status: 65, message: "is not a traqt database",
                                   stdin: #"[{"id":"a","name":"A","daysOfWeek":1,"timeOfDay":0}]"#, database: path)
             }
@@ -194,7 +194,7 @@ struct ExitCodeTests {
         try SQLiteConnection(path: database, mode: .readWrite, busyTimeoutMilliseconds: 1000)
             .execute("PRAGMA user_version = 999")
         for arguments in [["list"], ["today"], ["export"], ["add", "A", "--days", "mon", "--at", "1:00"],
-                          ["remove", "walk-dog"], ["import", "-"]] {
+                          ["remove", "walk-dog"], ["import", "-"], ["due"], ["summary"]] {
             try expectFailure(arguments, status: 78, message: "schema version 999",
                               stdin: #"[{"id":"a","name":"A","daysOfWeek":1,"timeOfDay":0}]"#)
         }
