@@ -21,8 +21,23 @@ struct InstantParsingTests {
     @Test("malformed times and offsets are refused", arguments: [
         "2026-11-01", "2026-11-01T25:00Z", "2026-11-01T01:30-4", "2026-11-01T01:30+19:00",
         "2026-11-01T01:30 UTC", "2026-11-01T01:30:00:00", "2026-11-01T01:30-04:60",
+        "7:30", "24:00", "07:30:60", "07-30", "0730",
     ])
     func refuses(text: String) {
         #expect(throws: InvalidValue.self) { try Instant.parse(text) }
+    }
+
+    @Test("HH:MM alone is that time today, with or without seconds or an offset")
+    func timeAlone() throws {
+        let today = { LocalDateTime(year: 2026, month: 11, day: 1, hour: 23, minute: 59)! }
+        #expect(try Instant.parse("05:30Z", today: today).seconds == 1_793_511_000)
+        #expect(try Instant.parse("01:30-04:00", today: today).seconds == 1_793_511_000)
+        #expect(try Instant.parse("05:30:15Z", today: today).seconds == 1_793_511_015)
+    }
+
+    @Test("the clock is not read for a full date and time")
+    func fullFormIgnoresClock() throws {
+        let instant = try Instant.parse("2026-11-01T05:30Z", today: { Issue.record("clock read"); return LocalDateTime(year: 2000, month: 1, day: 1)! })
+        #expect(instant.seconds == 1_793_511_000)
     }
 }

@@ -42,14 +42,36 @@ struct TimeOfDayTests {
     }
 
     @Test("Malformed or out-of-range times are rejected with the expected forms", arguments: [
-        "24:00", "12:60", "7:5", "7", "07", "", " ", "13pm", "0am", "0pm", "00:00am",
-        "-1:00", "7:30:00", "07:3a", "a7:30", "7.30", "730", "007:30", ":30", "7:", "am",
-        "pm", "7:30xm", "7:30 a m", "12:60pm", "+7:30", "７:３０", "99:99", "7:300",
+        "24:00", "12:60", "7:5", "24", "", " ", "13pm", "0am", "0pm", "00:00am",
+        "-1:00", "7:30:00", "07:3a", "a7:30", "7.30", "2400", "0760", "007:30", ":30", "7:", "am",
+        "pm", "7:30xm", "7:30 a m", "12:60pm", "+7:30", "７:３０", "99:99", "7:300", "12345",
+        "noon pm", "midnightam", "1-30",
     ])
     func rejected(text: String) {
         let error = #expect(throws: InvalidValue.self) { try TimeOfDay.parse(text) }
         #expect(error?.message.contains("invalid time '\(text)'") == true)
         #expect(error?.message.contains("HH:MM") == true)
+    }
+
+    @Test("The hour alone, clock digits without a colon, noon and midnight", arguments: [
+        ("7", 420),
+        ("07", 420),
+        ("0", 0),
+        ("23", 1380),
+        ("730", 450),
+        ("0730", 450),
+        ("0000", 0),
+        ("1915", 1155),
+        ("2359", 1439),
+        ("7pm", 1140),
+        ("730pm", 1170),
+        ("noon", 720),
+        ("Noon", 720),
+        ("midnight", 0),
+        (" MIDNIGHT ", 0),
+    ])
+    func shortForms(text: String, minutes: Int) throws {
+        #expect(try TimeOfDay.parse(text).minutes == minutes)
     }
 
     @Test("Only one am/pm suffix is read", arguments: ["9pmam", "7:30pmam", "9ampm", "9amam", "9pm pm", "9 am am"])

@@ -21,7 +21,7 @@ struct WeekdaysTests {
     }
 
     @Test("White space around the value and around each part is ignored", arguments: [
-        ("  mon", 2), ("mon  ", 2), ("\tmon\n", 2), (" mon , wed ", 10), (" 42 ", 42), ("mon - wed", 14),
+        ("  mon", 2), ("mon  ", 2), ("\tmon\n", 2), (" mon , wed ", 10), (" mask:42 ", 42), (" 1 , 3 ", 10), ("mon - wed", 14),
     ])
     func whitespace(text: String, mask: Int) throws {
         #expect(try Weekdays.parse(text).mask == mask)
@@ -82,22 +82,44 @@ struct WeekdaysTests {
         #expect(Weekdays.range == 1...127)
     }
 
-    // MARK: - Integer masks
+    // MARK: - Cron day numbers and masks
 
-    @Test("Every integer mask 1…127 is accepted as given")
+    @Test("Numbers are cron's day numbers: 0 and 7 are Sunday, 1 Monday … 6 Saturday", arguments: [
+        ("0", 1), ("7", 1), ("1", 2), ("5", 32), ("6", 64),
+        ("1-5", 62), ("1,3,5", 42), ("0,6", 65), ("6,7", 65), ("0-6", 127), ("1-7", 127), ("0-7", 127),
+        ("5-1", 0b1100011), ("mon,3,fri", 42), ("sat-0", 65), ("*", 127),
+    ])
+    func cronNumbers(text: String, mask: Int) throws {
+        #expect(try Weekdays.parse(text).mask == mask)
+    }
+
+    @Test("A number above 7 is not a day; the message points to mask:N", arguments: ["8", "42", "1-9", "62"])
+    func numbersAboveSeven(text: String) {
+        let error = #expect(throws: InvalidValue.self) { try Weekdays.parse(text) }
+        #expect(error?.message.contains("mask:N") == true)
+    }
+
+    @Test("Every bit mask 1…127 is accepted as mask:N, in any case")
     func integerMasks() throws {
         for mask in 1...127 {
-            #expect(try Weekdays.parse(String(mask)).mask == mask)
+            #expect(try Weekdays.parse("mask:\(mask)").mask == mask)
+            #expect(try Weekdays.parse("MASK:\(mask)").mask == mask)
             #expect(Weekdays(mask: mask)?.mask == mask)
         }
     }
 
-    @Test("Masks outside 1…127 are rejected with the range in the message", arguments: [0, 128, -1, 255, 1000])
-    func outOfRangeMasks(mask: Int) {
-        #expect(Weekdays(mask: mask) == nil)
-        let error = #expect(throws: InvalidValue.self) { try Weekdays.parse(String(mask)) }
+    @Test("Masks outside 1…127 are rejected with the range in the message", arguments: ["0", "128", "-1", "255", "", "x", "62,mon"])
+    func outOfRangeMasks(mask: String) {
+        if let number = Int(mask) { #expect(Weekdays(mask: number) == nil) }
+        let error = #expect(throws: InvalidValue.self) { try Weekdays.parse("mask:" + mask) }
         #expect(error?.message.contains("1…127") == true)
-        #expect(error?.message.contains(String(mask)) == true)
+        #expect(error?.message.contains("mask:\(mask)") == true)
+    }
+
+    @Test("weekend is weekends")
+    func weekend() throws {
+        #expect(try Weekdays.parse("weekend") == .weekends)
+        #expect(try Weekdays.parse("Weekend,mon") .mask == 67)
     }
 
     // MARK: - Rejections
@@ -111,7 +133,7 @@ struct WeekdaysTests {
     @Test("Unknown words are rejected and named in the message", arguments: [
         ("moon", "moon"), ("mon,funday", "funday"), ("m", "m"), ("monday1", "monday1"),
         ("mon-", ""), ("-fri", ""), ("mon-xyz", "xyz"), ("week", "week"), ("1.5", "1.5"),
-        ("montag", "montag"),
+        ("montag", "montag"), ("07", "07"), ("-1", ""),
     ])
     func unknownWords(text: String, named word: String) {
         let error = #expect(throws: InvalidValue.self) { try Weekdays.parse(text) }
@@ -125,7 +147,7 @@ struct WeekdaysTests {
     }
 
     @Test("weekday(named:) returns nil for anything that is not a day name",
-          arguments: ["", "daily", "weekdays", "mo", "tuesd", "0", "sun "])
+          arguments: ["", "daily", "weekdays", "mo", "tuesd", "0", "7", "sun "])
     func weekdayNamedRejects(name: String) {
         #expect(Weekdays.weekday(named: name) == nil)
     }

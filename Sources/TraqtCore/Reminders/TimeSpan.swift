@@ -17,8 +17,13 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Longer than any sensible grace, short enough that no arithmetic overflows.
     static let maximum = 366 * 86_400
 
+    /// Reads `90s`, `15m`, `2h`, `1d`, combinations (`1h30m`), and `0`: zero
+    /// needs no unit, any other number does.
     public static func parse(_ text: String) throws(InvalidValue) -> TimeSpan {
-        let invalid = InvalidValue("invalid duration '\(text)'; expected a number with a unit s, m, h or d, e.g. 90s, 15m, 2h")
+        let invalid = InvalidValue("invalid duration '\(text)'; expected 0 or a number with a unit s, m, h or d, e.g. 90s, 15m, 2h, 1h30m")
+        if text.trimmingWhitespace().utf8.allSatisfy({ $0 == UInt8(ascii: "0") }) && !text.trimmingWhitespace().isEmpty {
+            return TimeSpan(seconds: 0)
+        }
         var total = 0, number: Int?
         var units = 0
         for byte in text.trimmingWhitespace().lowercased().utf8 {

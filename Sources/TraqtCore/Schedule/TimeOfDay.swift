@@ -33,11 +33,20 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minute % 10))
     }
 
-    /// Reads 24-hour `H:MM` or `HH:MM` (00:00…23:59), and 12-hour `9am`, `2:30pm`,
-    /// `12am` (midnight), `12pm` (noon), in any case, with or without a space.
+    /// Reads a time of day as people type it, in any case, with or without a
+    /// space before am/pm:
+    /// - 24-hour `H:MM` or `HH:MM` (00:00…23:59), or the hour alone: `7` is 07:00;
+    /// - digits without a colon, as on a 24-hour clock: `0730`, `730`, `1915`;
+    /// - 12-hour `9am`, `2:30pm`, `7pm`, `12am` (midnight), `12pm` (noon);
+    /// - `noon` and `midnight` (00:00, the start of the day).
     public static func parse(_ text: String) throws(InvalidValue) -> TimeOfDay {
-        let invalid = InvalidValue("invalid time '\(text)'; expected HH:MM (24-hour, 00:00…23:59), or e.g. 9am, 2:30pm")
+        let invalid = InvalidValue("invalid time '\(text)'; expected HH:MM (24-hour, 00:00…23:59), 7, 0730, 9am, 2:30pm, noon or midnight")
         var body = text.trimmingWhitespace().lowercased()
+        switch body {
+        case "noon": return TimeOfDay(minutes: 12 * 60)!
+        case "midnight": return TimeOfDay(minutes: 0)!
+        default: break
+        }
         var meridiem: String?
         if let suffix = ["am", "pm"].first(where: { body.hasSuffix($0) }) {
             meridiem = suffix
@@ -45,14 +54,22 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         }
         let parts = body.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else { throw invalid }
-        let hourText = parts[0], minuteText = parts.count == 2 ? parts[1] : "00"
+        let hourText: Substring, minuteText: Substring
+        if parts.count == 2 {
+            (hourText, minuteText) = (parts[0], parts[1])
+        } else if parts[0].count <= 2 {
+            (hourText, minuteText) = (parts[0], "00")
+        } else {
+            // `730` and `0730`: the last two digits are the minutes.
+            let digits = parts[0]
+            hourText = digits.dropLast(2)
+            minuteText = digits.suffix(2)
+        }
         guard (1...2).contains(hourText.count), minuteText.count == 2,
               var hour = Int(hourText), let minute = Int(minuteText) else { throw invalid }
         if let meridiem {
             guard (1...12).contains(hour) else { throw invalid }
             hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
-        } else if parts.count == 1 {
-            throw invalid // a bare "9" is ambiguous: say 09:00 or 9am
         }
         guard let time = TimeOfDay(hour: hour, minute: minute) else { throw invalid }
         return time

@@ -76,14 +76,24 @@ extension Weekdays {
         return namesByWeekday.firstIndex { $0.contains(lowered) }
     }
 
-    /// Reads `mon,wed,fri`, `mon-fri` (ranges may wrap: `fri-mon`), `daily`,
-    /// `weekdays`, `weekends`, full or short names in any case, any mix of those
-    /// separated by commas, or the integer mask 1…127. Repeats are harmless.
+    /// What a bad `--days` is told to look like.
+    static let expectedForms = "day names (mon…sun, monday…sunday), cron's day numbers (0 or 7 = Sunday, 1 = Monday … 6 = Saturday), ranges (mon-fri, 1-5), daily, weekdays, weekends, or mask:N (1…127, bit 0 = Sunday)"
+
+    /// Reads `mon,wed,fri`, `mon-fri` (ranges may wrap: `fri-mon`), cron's day
+    /// numbers (`1-5`, `1,3,5`; `0` and `7` are Sunday), `daily`, `*`,
+    /// `weekdays`, `weekend(s)`, full or short names in any case, any mix of
+    /// those separated by commas, or the bit mask itself as `mask:N` (1…127).
+    /// Repeats are harmless.
+    ///
+    /// Numbers are cron's day numbers rather than the mask because cron users
+    /// type `1-5`: reading `5` as a mask (Sunday and Tuesday) would silently
+    /// schedule the wrong days.
     public static func parse(_ text: String) throws(InvalidValue) -> Weekdays {
         let trimmed = text.trimmingWhitespace()
-        if let number = Int(trimmed) {
-            guard let days = Weekdays(mask: number) else {
-                throw InvalidValue("day mask \(number) is out of range (1…127)")
+        if trimmed.lowercased().hasPrefix("mask:") {
+            let digits = String(trimmed.dropFirst(5)).trimmingWhitespace()
+            guard let number = Int(digits), let days = Weekdays(mask: number) else {
+                throw InvalidValue("'\(text)': the mask must be a number 1…127 (bit 0 = Sunday … bit 6 = Saturday)")
             }
             return days
         }
@@ -91,7 +101,7 @@ extension Weekdays {
         for rawPart in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
             let part = String(rawPart).trimmingWhitespace()
             guard !part.isEmpty else {
-                throw InvalidValue("'\(text)' has an empty day; expected e.g. 'mon,wed,fri', 'mon-fri', 'daily', 'weekdays' or 'weekends'")
+                throw InvalidValue("'\(text)' has an empty day; expected \(expectedForms)")
             }
             mask |= try partMask(part)
         }
@@ -100,9 +110,9 @@ extension Weekdays {
 
     private static func partMask(_ part: String) throws(InvalidValue) -> Int {
         switch part.lowercased() {
-        case "daily", "everyday": return Weekdays.daily.mask
+        case "daily", "everyday", "*": return Weekdays.daily.mask
         case "weekdays": return Weekdays.weekdays.mask
-        case "weekends": return Weekdays.weekends.mask
+        case "weekends", "weekend": return Weekdays.weekends.mask
         default: break
         }
         let ends = part.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
@@ -111,6 +121,10 @@ extension Weekdays {
             return 1 << (try day(ends[0]))
         case 2:
             let first = try day(ends[0]), last = try day(ends[1])
+            // `0-6` and `1-7` (cron) are the whole week; `7` as an end is Sunday.
+            if ends[0].trimmingWhitespace() == "0" && ends[1].trimmingWhitespace() == "7" {
+                return Weekdays.daily.mask
+            }
             var mask = 0, weekday = first
             while true {
                 mask |= 1 << weekday
@@ -118,13 +132,21 @@ extension Weekdays {
                 weekday = (weekday + 1) % 7
             }
         default:
-            throw InvalidValue("'\(part)' is not a day range; expected e.g. 'mon-fri'")
+            throw InvalidValue("'\(part)' is not a day range; expected e.g. 'mon-fri' or '1-5'")
         }
     }
 
+    /// A day name, or one of cron's day numbers 0…7 (0 and 7 are Sunday).
     private static func day(_ name: String) throws(InvalidValue) -> Int {
-        guard let weekday = weekday(named: name.trimmingWhitespace()) else {
-            throw InvalidValue("unknown day '\(name)'; expected a day name (mon…sun or monday…sunday), a range like 'mon-fri', 'daily', 'weekdays', 'weekends' or a mask 1…127")
+        let word = name.trimmingWhitespace()
+        if word.count == 1, let number = Int(word) {
+            guard number <= 7 else {
+                throw InvalidValue("day number \(number) is out of range; cron's day numbers are 0…7 (0 and 7 = Sunday); a bit mask is written mask:N")
+            }
+            return number % 7
+        }
+        guard let weekday = weekday(named: word) else {
+            throw InvalidValue("unknown day '\(name)'; expected \(expectedForms)")
         }
         return weekday
     }
