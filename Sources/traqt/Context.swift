@@ -36,10 +36,20 @@ struct Context {
         }
     }
 
-    func databasePath() throws(CommandError) -> String {
-        guard let path = DatabaseLocation.resolve(option: arguments.value("db"), variable: environment.value) else {
-            throw .noDatabaseLocation
+    /// The command's one reading of the clock, or the moment `--now` names.
+    func now() throws(UsageError) -> Instant {
+        let clock = Instant.now()
+        return try parse("now") { (text) throws(InvalidValue) in try Instant.parse(text, today: { clock.localDateTime }) } ?? clock
+    }
+
+    func databasePath() throws -> String {
+        let resolved: String?
+        do {
+            resolved = try DatabaseLocation.resolve(option: arguments.value("db"), variable: environment.value)
+        } catch {
+            throw UsageError(error.message, command: command)
         }
+        guard let path = resolved else { throw CommandError.noDatabaseLocation }
         return path
     }
 

@@ -20,27 +20,56 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Reads `YYYY-MM-DDTHH:MM[:SS]` with an optional UTC offset (`Z`, `+01:00`,
-    /// `-0400`). With an offset the moment is exact, which tells apart the two
-    /// 01:30s of a fall-back night; without one it is a local wall-clock time,
-    /// read by the same daylight-saving rules as occurrences (see `LocalZone`).
+    /// `-0400`), or `HH:MM[:SS]` alone for that time today. With an offset the
+    /// moment is exact, which tells apart the two 01:30s of a fall-back night;
+    /// without one it is a local wall-clock time, read by the same
+    /// daylight-saving rules as occurrences (see `LocalZone`).
     public static func parse(_ text: String) throws(InvalidValue) -> Instant {
-        let invalid = InvalidValue("invalid date and time '\(text)'; expected YYYY-MM-DDTHH:MM[:SS] with an optional UTC offset (Z, -04:00), e.g. 2026-11-01T01:30-04:00")
-        let bytes = Array(text.utf8)
-        // The local part is 16 or 19 bytes; anything after it is the offset.
-        let localLength = bytes.count >= 19 && bytes[16] == UInt8(ascii: ":") ? 19 : 16
-        guard bytes.count >= localLength else { throw invalid }
-        let local: LocalDateTime
-        do {
-            local = try LocalDateTime.parse(String(decoding: bytes[..<localLength], as: UTF8.self))
-        } catch {
-            throw invalid
+        try parse(text, today: { LocalDateTime.current() })
+    }
+
+    /// `parse` with the clock that `HH:MM` alone is read against; it is asked
+    /// only for that form.
+    public static func parse(_ text: String, today: () -> LocalDateTime) throws(InvalidValue) -> Instant {
+        var bytes = Array(text.utf8)
+        if bytes.count >= 5, bytes[2] == UInt8(ascii: ":") {
+            // `07:30`, `07:30:15`, `07:30Z`: today's date in front of it.
+            bytes = Array(LocalDate(today()).description.utf8) + [UInt8(ascii: "T")] + bytes
         }
-        let suffix = Array(bytes[localLength...])
-        guard !suffix.isEmpty else { return Instant(seconds: LocalZone.instant(of: local)) }
-        guard let offset = parseOffset(suffix) else { throw invalid }
+        guard let (local, offset) = parseParts(bytes) else {
+            throw InvalidValue("invalid date and time '\(text)'; expected YYYY-MM-DDTHH:MM[:SS] with an optional UTC offset (Z, -04:00, +0100), e.g. 2026-11-01T01:30-04:00, or HH:MM for today")
+        }
+        guard let offset else { return Instant(seconds: LocalZone.instant(of: local)) }
+        return Instant(local, offset: offset)
+    }
+
+    /// Reads a stored timestamp, which names one instant whatever the zone:
+    /// `YYYY-MM-DDTHH:MM[:SS]` with a UTC offset (`2026-11-29T22:52:03Z`).
+    public static func parseTimestamp(_ text: String) throws(InvalidValue) -> Instant {
+        guard let (local, offset) = parseParts(Array(text.utf8)), let offset else {
+            throw InvalidValue("invalid timestamp '\(text)'; expected ISO 8601 with a UTC offset, e.g. 2026-11-29T22:52:03Z")
+        }
+        return Instant(local, offset: offset)
+    }
+
+    private init(_ local: LocalDateTime, offset: Int) {
         let wallSeconds = daysSinceEpoch(year: local.year, month: local.month, day: local.day) * 86_400
             + local.hour * 3600 + local.minute * 60 + local.second
-        return Instant(seconds: wallSeconds - offset)
+        self.init(seconds: wallSeconds - offset)
+    }
+
+    /// The local date and time of `YYYY-MM-DDTHH:MM[:SS]` and the offset after
+    /// it, if any (seconds east of UTC); nil when malformed.
+    private static func parseParts(_ bytes: [UInt8]) -> (LocalDateTime, Int?)? {
+        // The local part is 16 or 19 bytes; anything after it is the offset.
+        let localLength = bytes.count >= 19 && bytes[16] == UInt8(ascii: ":") ? 19 : 16
+        guard bytes.count >= localLength,
+              let local = try? LocalDateTime.parse(String(decoding: bytes[..<localLength], as: UTF8.self))
+        else { return nil }
+        let suffix = Array(bytes[localLength...])
+        guard !suffix.isEmpty else { return (local, nil) }
+        guard let offset = parseOffset(suffix) else { return nil }
+        return (local, offset)
     }
 
     /// `Z`, `+HH:MM`, `-HHMM` or `+HH`, as seconds east of UTC.

@@ -8,15 +8,11 @@ protocol Command: Sendable {
 
 /// Options several commands share, defined once.
 enum CommonOptions {
-    static let json = OptionSpec("json", help: "Print JSON instead of text (see README, 'JSON').")
+    static let json = OptionSpec("json", help: "Print a JSON array instead of text: one object per activity with id, name, daysOfWeek (bit 0 = Sunday), timeOfDay (minutes), days, time, createdAt, updatedAt.")
+    /// One `--now` for every command, read by `Context.now()`.
     static let now = OptionSpec(
         "now", .value(name: "datetime"),
-        help: "Use this local time instead of the clock: YYYY-MM-DDTHH:MM[:SS].")
-    /// For commands that work with instants: an offset tells apart the two 01:30s
-    /// of a fall-back night.
-    static let nowInstant = OptionSpec(
-        "now", .value(name: "datetime"),
-        help: "Use this time instead of the clock: YYYY-MM-DDTHH:MM[:SS], local, or with a UTC offset (Z, -04:00).")
+        help: "Use this time instead of the clock: YYYY-MM-DDTHH:MM[:SS] in the local zone (TZ), optionally with a UTC offset (Z, -04:00, +0100) that tells apart the two 01:30s of a fall-back night; or HH:MM for that time today.")
     static let quiet = OptionSpec(
         "quiet", short: "q", help: "Print nothing when nothing is pending (so cron sends no mail).")
 }

@@ -15,7 +15,7 @@ enum SummaryCommand: Command {
         options: [
             OptionSpec("date", .value(name: "date"),
                        help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included)."),
-            CommonOptions.nowInstant,
+            CommonOptions.now,
             OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across."),
             OptionSpec("json", help: "Print one JSON document."),
             OptionSpec("markdown", help: "Print Markdown, for mail or a wiki."),
@@ -34,7 +34,7 @@ enum SummaryCommand: Command {
             throw UsageError("'--json' and '--markdown' cannot be used together", command: context.command)
         }
         // The clock is read once; --now replaces it.
-        let now = try context.parse("now", Instant.parse) ?? Instant.now()
+        let now = try context.now()
         let today = now.localDate
         let date = try context.parse("date") { (text) throws(InvalidValue) in try LocalDate.parse(text, today: today) } ?? today
         let week = context.arguments.flag("week")

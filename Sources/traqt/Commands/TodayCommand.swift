@@ -15,7 +15,7 @@ enum TodayCommand: Command {
 
     static func run(_ context: Context) throws {
         // The clock is read once; --now replaces it.
-        let now = try context.parse("now", LocalDateTime.parse) ?? LocalDateTime.current()
+        let now = try context.now().localDateTime
         let filter = PendingFilter(at: now)
         let store = try context.openForReading()
         if context.arguments.flag("json") {
