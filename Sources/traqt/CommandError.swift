@@ -10,6 +10,8 @@ enum CommandError: Error, CustomStringConvertible {
     case invalidEnvironment(name: String, value: String, expected: String)
     case invalidRecord(InvalidRecord, path: String)
     case invalidJSON(JSONSyntaxError, path: String)
+    /// `add` without `--id`: the id made from the name belongs to another activity.
+    case idTaken(id: String, existingName: String, name: String)
     /// `due --exec`: the command failed for these reminders (id and how it ended).
     case commandsFailed([(id: String, outcome: String)], of: Int)
 
@@ -29,6 +31,9 @@ enum CommandError: Error, CustomStringConvertible {
             return "\(path): \(record); nothing was imported"
         case let .invalidJSON(error, path):
             return "\(path): \(error); nothing was imported"
+        case let .idTaken(id, existing, name):
+            let suggestion = Activity.derivedID(fromName: name) + "-2"
+            return "the id '\(TextColumns.printable(id))' made from '\(TextColumns.printable(name))' already belongs to the activity '\(TextColumns.printable(existing))'; nothing was saved. Give this one its own id, e.g. --id \(TextColumns.printable(suggestion)), or update that one with --id \(TextColumns.printable(id))"
         case let .commandsFailed(failures, total):
             let list = failures.map { "'\(TextColumns.printable($0.id))' \($0.outcome)" }.joined(separator: ", ")
             return "the --exec command failed for \(failures.count) of \(total) fired \(total == 1 ? "reminder" : "reminders"): \(list); recorded as failed, not run again"
@@ -41,7 +46,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .inputUnreadable(_, _, permission), let .outputFailed(_, _, permission):
             return permission ? .permissionDenied : .ioError
         case .noDatabaseLocation, .invalidEnvironment: return .configuration
-        case .invalidRecord, .invalidJSON: return .dataError
+        case .invalidRecord, .invalidJSON, .idTaken: return .dataError
         case .commandsFailed: return .commandFailed
         }
     }

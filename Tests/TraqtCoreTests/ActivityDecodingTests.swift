@@ -40,17 +40,59 @@ struct ActivityDecodingTests {
         #expect(try decode("[]").isEmpty)
     }
 
-    @Test("Derived and unknown fields are ignored, even when they disagree")
+    @Test("Unknown fields are ignored; days and time that agree with the numbers are accepted")
     func ignoredFields() throws {
         let activities = try decode("""
             [{"id":"walk","name":"Walk","daysOfWeek":42,"timeOfDay":450,
-              "days":["sun"],"time":"23:59","createdAt":"not a date","updatedAt":17,
+              "days":["mon","wed","fri"],"time":"07:30",
               "colour":"blue","nested":{"a":[1,2,{"b":null}]},"flag":true}]
             """)
         try #require(activities.count == 1)
         #expect(activities[0].days.mask == 42)
         #expect(activities[0].time.minutes == 450)
         #expect(activities[0].createdAt == nil)
+    }
+
+    @Test("time and days may stand in for timeOfDay and daysOfWeek", arguments: [
+        (#"{"id":"a","name":"A","days":["mon","wed","fri"],"time":"07:30"}"#, 42, 450),
+        (#"{"id":"a","name":"A","days":"mon-fri","time":"7pm"}"#, 62, 1140),
+        (#"{"id":"a","name":"A","days":"1-5","timeOfDay":0}"#, 62, 0),
+        (#"{"id":"a","name":"A","daysOfWeek":65,"time":"noon"}"#, 65, 720),
+        (#"{"id":"a","name":"A","daysOfWeek":65,"timeOfDay":null,"time":"00:01"}"#, 65, 1),
+    ])
+    func alternateFields(record: String, mask: Int, minutes: Int) throws {
+        let activity = try #require(try decode("[\(record)]").first)
+        #expect(activity.days.mask == mask)
+        #expect(activity.time.minutes == minutes)
+    }
+
+    @Test("When both forms are given and disagree, the record is refused naming the field", arguments: [
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"time":"23:59"}"#, "time", "disagrees with timeOfDay (07:30)"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"days":["sun"]}"#, "days", "disagrees with daysOfWeek (mon,wed,fri)"),
+        (#"{"id":"a","name":"A","days":["mon","funday"],"timeOfDay":450}"#, "days", "unknown day"),
+        (#"{"id":"a","name":"A","days":[],"timeOfDay":450}"#, "days", "has no days"),
+        (#"{"id":"a","name":"A","days":42,"timeOfDay":450}"#, "days", "expected an array of day names"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"time":"25:00"}"#, "time", "invalid time '25:00'"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"time":450}"#, "time", "expected a string, found a number"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"createdAt":"not a date"}"#, "createdAt", "invalid timestamp"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"updatedAt":17}"#, "updatedAt", "expected a string"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"updatedAt":"2026-11-29T22:52:03"}"#, "updatedAt", "with a UTC offset"),
+    ])
+    func disagreeing(record: String, field: String, message: String) throws {
+        let error = try failure("[\(good), \(record)]")
+        #expect(error.index == 1)
+        #expect(error.field == field)
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test("createdAt and updatedAt are kept when given")
+    func timestamps() throws {
+        let activity = try #require(try decode("""
+            [{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,
+              "createdAt":"2026-11-29T22:52:03Z","updatedAt":"2026-11-30T01:00:00+01:00"}]
+            """).first)
+        #expect(activity.createdAt == 1_795_992_723)
+        #expect(activity.updatedAt == 1_795_996_800)
     }
 
     @Test("Members may come in any order; a repeated member counts once, its last value")
@@ -90,13 +132,15 @@ struct ActivityDecodingTests {
         let error = try failure("[\(good), {\(kept.joined(separator: ","))}]")
         #expect(error.index == 1)
         #expect(error.field == field)
-        #expect(error.message == "missing")
-        #expect(error.description == "record 1, field '\(field)': missing")
+        // The days and the time may come in either of two fields: the message names both.
+        let alternate = ["daysOfWeek": " (give daysOfWeek or days)", "timeOfDay": " (give timeOfDay or time)"][field] ?? ""
+        #expect(error.message == "missing" + alternate)
+        #expect(error.description == "record 1, field '\(field)': missing" + alternate)
     }
 
     @Test("A field of the wrong type names what was found", arguments: [
         (#"{"id":7,"name":"A","daysOfWeek":1,"timeOfDay":0}"#, "id", "expected a string, found a number"),
-        (#"{"id":null,"name":"A","daysOfWeek":1,"timeOfDay":0}"#, "id", "expected a string, found null"),
+        (#"{"id":null,"name":"A","daysOfWeek":1,"timeOfDay":0}"#, "id", "missing"),
         (#"{"id":"a","name":["A"],"daysOfWeek":1,"timeOfDay":0}"#, "name", "expected a string, found an array"),
         (#"{"id":"a","name":"A","daysOfWeek":"42","timeOfDay":0}"#, "daysOfWeek", "expected an integer 1…127, found a string"),
         (#"{"id":"a","name":"A","daysOfWeek":true,"timeOfDay":0}"#, "daysOfWeek", "expected an integer 1…127, found a boolean"),

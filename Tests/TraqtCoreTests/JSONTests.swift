@@ -362,9 +362,9 @@ struct ActivityJSONTests {
             // Swift's == treats canonically equivalent strings as equal; the bytes must match too.
             #expect(Array(back.name.utf8) == Array(original.name.utf8))
             #expect(Array(back.id.utf8) == Array(original.id.utf8))
-            // Timestamps are not imported.
-            #expect(back.createdAt == nil)
-            #expect(back.updatedAt == nil)
+            // Timestamps are imported as they were exported.
+            #expect(back.createdAt == original.createdAt)
+            #expect(back.updatedAt == original.updatedAt)
         }
     }
 

@@ -55,11 +55,14 @@ extension ActivityStore {
     // MARK: - Writing
 
     /// Creates the activity, or replaces the one with the same id (keeping its
-    /// creation time). `now` is seconds since the epoch.
+    /// creation time). `now` is seconds since the epoch. With `sameNameOnly`
+    /// (an id derived from the name), an existing activity of that id is
+    /// replaced only if it has exactly this name (byte for byte, as typed);
+    /// otherwise `StoreError.idTaken` is thrown and nothing changes.
     @discardableResult
-    public func upsert(_ activity: Activity, now: Int) throws -> UpsertOutcome {
+    public func upsert(_ activity: Activity, now: Int, sameNameOnly: Bool = false) throws -> UpsertOutcome {
         // Empty only for a missing file opened without `createIfMissing`: nothing was saved.
-        guard let outcome = try upsert(contentsOf: [activity], now: now).first else {
+        guard let outcome = try upsert(contentsOf: [activity], now: now, sameNameOnly: sameNameOnly).first else {
             throw StoreError.cannotCreate(path: path, detail: "the file does not exist")
         }
         return outcome
@@ -68,8 +71,10 @@ extension ActivityStore {
     /// Upserts every activity in one transaction with prepared statements made
     /// once: all of them are saved, or none. A new id costs one INSERT; an
     /// existing one an INSERT that does nothing, then an UPDATE (which is also how
-    /// each outcome is known without a separate lookup).
-    public func upsert(contentsOf activities: [Activity], now: Int) throws -> [UpsertOutcome] {
+    /// each outcome is known without a separate lookup). An activity's own
+    /// `createdAt`/`updatedAt` (an import's) are kept; missing ones become `now`
+    /// (and a replaced record keeps its creation time).
+    public func upsert(contentsOf activities: [Activity], now: Int, sameNameOnly: Bool = false) throws -> [UpsertOutcome] {
         try write { connection in
             guard let connection else { return [] }
             if activities.count >= Self.bulkThreshold {
@@ -78,12 +83,13 @@ extension ActivityStore {
                 try connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB)")
             }
             let insert = try connection.prepare("""
-                INSERT INTO activity (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
+                INSERT INTO activity (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, coalesce(?6, ?5), coalesce(?7, ?5))
                 ON CONFLICT (id) DO NOTHING
                 """)
             let update = try connection.prepare("""
-                UPDATE activity SET name = ?2, days_of_week = ?3, time_of_day = ?4, updated_at = ?5
-                WHERE id = ?1
+                UPDATE activity SET name = ?2, days_of_week = ?3, time_of_day = ?4,
+                    created_at = coalesce(?6, created_at), updated_at = coalesce(?7, ?5)
+                WHERE id = ?1 AND (?8 = 0 OR CAST(name AS BLOB) = CAST(?2 AS BLOB))
                 """)
             var outcomes: [UpsertOutcome] = []
             outcomes.reserveCapacity(activities.count)
@@ -95,8 +101,13 @@ extension ActivityStore {
                     outcomes.append(.added)
                 } else {
                     try Self.bind(activity, now: now, to: update)
+                    try update.bind(sameNameOnly ? 1 : 0, at: 8)
                     try update.run()
                     update.reset()
+                    if connection.changes == 0 {
+                        // Throwing rolls back whatever this call already wrote.
+                        throw StoreError.idTaken(id: activity.id, byName: try Self.name(of: activity.id, in: connection))
+                    }
                     outcomes.append(.updated)
                 }
             }
@@ -110,6 +121,15 @@ extension ActivityStore {
         try statement.bind(activity.days.mask, at: 3)
         try statement.bind(activity.time.minutes, at: 4)
         try statement.bind(now, at: 5)
+        if let created = activity.createdAt { try statement.bind(created, at: 6) } else { try statement.bindNull(at: 6) }
+        if let updated = activity.updatedAt { try statement.bind(updated, at: 7) } else { try statement.bindNull(at: 7) }
+    }
+
+    private static func name(of id: String, in connection: SQLiteConnection) throws -> String {
+        let select = try connection.prepare("SELECT name FROM activity WHERE id = ?1")
+        try select.bind(id, at: 1)
+        guard try select.step() else { return "" }
+        return select.string(at: 0)
     }
 
     /// Removes every id, or none: one unknown id fails the whole call.

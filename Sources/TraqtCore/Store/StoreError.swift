@@ -19,6 +19,9 @@ public enum StoreError: Error, CustomStringConvertible {
     case io(path: String, detail: String)
     /// `remove` named ids that are not in the store (nothing was removed).
     case unknownIDs([String])
+    /// An id made from a name already belongs to an activity of another name
+    /// (`C++ study` and `C# study` both make `c-study`); nothing was saved.
+    case idTaken(id: String, byName: String)
     /// Anything else SQLite reported: a bug in traqt, or a broken installation.
     case internalError(SQLiteError)
 
@@ -41,6 +44,8 @@ public enum StoreError: Error, CustomStringConvertible {
         case let .unknownIDs(ids):
             let quoted = ids.map { "'\($0)'" }.joined(separator: ", ")
             return (ids.count == 1 ? "no activity with id " : "no activities with ids ") + quoted + "; nothing was removed"
+        case let .idTaken(id, name):
+            return "the id '\(id)' already belongs to the activity '\(name)'; nothing was saved"
         case let .internalError(error):
             return error.description
         }

@@ -6,21 +6,29 @@ enum AddCommand: Command {
         "add",
         abstract: "Add an activity, or update the one with the same id.",
         discussion: """
-            Without --id, the id is made from the name ('Walk the dog!' -> walk-the-dog), \
-            so running the same add again updates one record instead of adding another.
+            Without --id, the id is made from the name: lower case, letters and digits of \
+            any script kept, every other run of characters turned into one '-' ('Walk the \
+            dog!' -> walk-the-dog), so running the same add again updates one record instead \
+            of adding another. If that id already belongs to an activity with another name \
+            ('C++ study' and 'C# study' both make c-study), nothing is saved (exit 65): \
+            give one of them its own --id. With --id, the record with that id is created \
+            or replaced, whatever its name.
             """,
         arguments: [ArgumentSpec("name", help: "The activity's name, any text.")],
         options: [
             OptionSpec("days", .value(name: "days"), required: true, help: """
-                Weekdays: names (mon, Monday, ...) and ranges (mon-fri, fri-mon) separated \
-                by commas, daily, weekdays, weekends, or a mask 1...127 (bit 0 = Sunday).
+                Weekdays, separated by commas: names (mon, Monday, ...), cron's day numbers \
+                (0 or 7 = Sunday, 1 = Monday ... 6 = Saturday), ranges (mon-fri, fri-mon, 1-5), \
+                daily (or *), weekdays, weekend(s); or the bit mask as mask:N (1...127, bit 0 = \
+                Sunday: mask:62 is weekdays). A bare number is a cron day number, not a mask.
                 """),
             OptionSpec("at", .value(name: "time"), required: true,
-                       help: "Time of day: HH:MM (24-hour), or 9am, 2:30pm."),
+                       help: "Time of day: HH:MM (24-hour), 7 (07:00), 0730, 9am, 2:30pm, 7pm, noon, midnight."),
             OptionSpec("id", .value(name: "id"), help: "The id to create or replace."),
         ],
         examples: [
             "traqt add 'Walk dog' --days mon,wed,fri --at 7:30",
+            "traqt add Gym --days 1-5 --at 7pm",
             "traqt add Standup --days weekdays --at 9:15am --id standup",
         ])
 
@@ -29,11 +37,18 @@ enum AddCommand: Command {
         try validated("name", context) { () throws(InvalidValue) in try Activity.validate(name: name) }
         let days = try context.parse("days", Weekdays.parse)!
         let time = try context.parse("at", TimeOfDay.parse)!
-        let id = try context.parse("id") { (id) throws(InvalidValue) in try Activity.validate(id: id); return id }
-            ?? Activity.derivedID(fromName: name)
+        let givenID = try context.parse("id") { (id) throws(InvalidValue) in try Activity.validate(id: id); return id }
+        let id = givenID ?? Activity.derivedID(fromName: name)
 
         let store = try context.openForWriting(createIfMissing: true)
-        let outcome = try store.upsert(Activity(id: id, name: name, days: days, time: time), now: Timestamp.now())
+        let outcome: UpsertOutcome
+        do {
+            // A made-up id must not replace another activity whose name made the same id.
+            outcome = try store.upsert(Activity(id: id, name: name, days: days, time: time), now: Timestamp.now(),
+                                       sameNameOnly: givenID == nil)
+        } catch let StoreError.idTaken(id, existing) {
+            throw CommandError.idTaken(id: id, existingName: existing, name: name)
+        }
         context.output.append("\(outcome == .added ? "added" : "updated") \(TextColumns.printable(id))\n")
     }
 
