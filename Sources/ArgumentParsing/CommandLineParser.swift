@@ -42,8 +42,11 @@ public struct CommandLineParser: Sendable {
             break
         }
         let commandName: String
+        // Errors show the usage of the command the user typed; of none, the overview's.
+        var commandWasTyped = false
         if index < words.count && !startsDefaultCommand {
             commandName = words[index]
+            commandWasTyped = true
             index += 1
         } else if let defaultCommand {
             commandName = defaultCommand
@@ -61,6 +64,7 @@ public struct CommandLineParser: Sendable {
             return .help(command: words[index] == "help" ? nil : words[index])
         }
         guard let command = tool.command(named: commandName) else { throw unknownCommand(commandName) }
+        let typedCommand = commandWasTyped ? command.name : nil
 
         var parsed = leading
         let options = command.options + tool.globalOptions
@@ -76,7 +80,7 @@ public struct CommandLineParser: Sendable {
             } else if word == "--help" || word == "-h" {
                 return .help(command: command.name)
             } else {
-                index = try parseOption(at: index, in: words, options: options, command: command.name, into: &parsed)
+                index = try parseOption(at: index, in: words, options: options, command: typedCommand, into: &parsed)
             }
         }
         try validate(parsed, against: command)
@@ -177,10 +181,20 @@ public struct CommandLineParser: Sendable {
 
     private func unknownOption(word: String, candidates: [String], command: String?) -> UsageError {
         var message = "Unknown option '\(word)'"
-        if let suggestion = closestMatch(to: word, among: candidates + ["--help"]) {
+        if let suggestion = closestOption(to: word, among: candidates + ["--help"]) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message, command: command)
+    }
+
+    /// A long option within a few edits; a short one only when it differs in
+    /// case (`-Q` for `-q`): every one-letter option is one edit from every
+    /// other, so `-V` has no near miss in `-q`.
+    private func closestOption(to word: String, among candidates: [String]) -> String? {
+        guard word.hasPrefix("--") else {
+            return candidates.first { $0.count == 2 && $0 != word && $0.lowercased() == word.lowercased() }
+        }
+        return closestMatch(to: word, among: candidates.filter { $0.hasPrefix("--") })
     }
 }
 

@@ -313,7 +313,8 @@ struct CommandLineParserTests {
 
         let unknown = #expect(throws: UsageError.self) { try parser.parse(["--jsno"]) }
         #expect(unknown?.message == "Unknown option '--jsno'. Did you mean '--json'?")
-        #expect(unknown?.command == "list")
+        // No command was typed: the overview's usage, not the default command's.
+        #expect(unknown?.command == nil)
         let extra = #expect(throws: UsageError.self) { try parser.parse(["--json", "everything"]) }
         #expect(extra?.message == "Unexpected argument 'everything'")
         #expect(extra?.command == "list")
