@@ -32,6 +32,47 @@ enum ExternalCommand {
         }
     }
 
+    /// Why a command cannot be run, found before anything is claimed.
+    struct NotRunnable: Error {
+        let message: String
+    }
+
+    /// Checks that `name` names a program this process could start, as
+    /// `posix_spawnp` would find it: a path with a `/` as it is, else each
+    /// folder of `PATH` (glibc's default `/bin:/usr/bin` when unset). A name
+    /// starting with `-` is an option given where the command belongs
+    /// (`due --exec --json`), not a program.
+    static func checkRunnable(_ name: String) throws(NotRunnable) {
+        guard !name.isEmpty else { throw NotRunnable(message: "the command is empty") }
+        guard !name.hasPrefix("-") else {
+            throw NotRunnable(message: "'\(name)' is an option, not a command; options of due go before --exec")
+        }
+        if name.contains("/") {
+            if let problem = problem(runningFile: name) { throw NotRunnable(message: "'\(name)' \(problem)") }
+            return
+        }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/bin:/usr/bin"
+        var lastProblem = "was not found in PATH"
+        for folder in path.split(separator: ":", omittingEmptySubsequences: false) {
+            // An empty PATH entry means the current folder, as for the shell.
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+            guard let problem = problem(runningFile: candidate) else { return }
+            if problem != "does not exist" { lastProblem = "was found as '\(candidate)', which \(problem)" }
+        }
+        throw NotRunnable(message: "'\(name)' \(lastProblem)")
+    }
+
+    /// Why the file at `path` cannot be run, or nil when it can.
+    private static func problem(runningFile path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? "does not exist" : "cannot be read: \(String(cString: strerror(errno)))"
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "is not a regular file" }
+        guard access(path, X_OK) == 0 else { return "is not executable" }
+        return nil
+    }
+
     /// Runs `arguments[0]` (searched in PATH) with `arguments`, traqt's own
     /// environment plus `extra` (which wins over a variable of the same name),
     /// and `input` on its standard input; its output goes where traqt's goes.

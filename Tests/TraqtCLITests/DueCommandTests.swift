@@ -190,7 +190,8 @@ struct DueCommandTests {
             stdinFile, envFile, "a; $(touch pwned3)", "'quoted' \"twice\"", argsFile,
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "07:00  \(name)\n")
+        // The command is the notification: nothing printed for it.
+        #expect(result.stdout == "")
 
         let input = try String(contentsOfFile: stdinFile, encoding: .utf8)
         let object = try #require(try jsonLines(input).first)
@@ -233,7 +234,7 @@ struct DueCommandTests {
         let script = #"test "$TRAQT_ID" != fails || exit 3"#
         let result = try fixture.traqt(["due", "--now", "2026-11-30T07:05", "--exec", "/bin/sh", "-c", script])
         #expect(result.status == 1)
-        #expect(result.stdout == "07:00  Fails\n07:01  Works\n")
+        #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("Error: "))
         #expect(result.stderr.contains("'fails' exited with status 3"))
 
@@ -243,7 +244,8 @@ struct DueCommandTests {
 
         let again = try fixture.traqt(["due", "--now", "2026-11-30T07:06", "--exec", "/bin/sh", "-c", "exit 3"])
         #expect(again.status == 0)
-        #expect(again.stdout == "Nothing due.\n")
+        #expect(again.stdout == "")
+        #expect(again.stderr == "")
     }
 
     @Test("a command that never reads its input does not hold up due, however long the input")
@@ -256,16 +258,61 @@ struct DueCommandTests {
         #expect(try jsonLines(result.stdout).map { $0["id"] as? String } == ["long"])
     }
 
-    @Test("a command that cannot be found counts as failed with status 127")
-    func execNotFound() throws {
+    @Test("a command that cannot run is a usage error before anything is claimed", arguments: [
+        (["traqt-no-such-command"], "was not found in PATH"),
+        (["/nonexistent/cmd"], "does not exist"),
+        (["plain-file"], "is not executable"),
+        (["/usr/bin"], "is not a regular file"),
+        (["--json"], "is an option, not a command"),
+    ])
+    func execNotRunnable(command: [String], message: String) throws {
         let fixture = try ReminderFixture()
         try fixture.add("Walk dog", id: "walk-dog", at: "07:00")
-        let result = try fixture.traqt(["due", "--quiet", "--now", "2026-11-30T07:00", "--exec", "traqt-no-such-command"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("could not be started"))
-        let summary = try fixture.traqt(["summary", "--json", "--now", "2026-11-30T07:01"])
-        #expect(summary.stdout.contains(#""status":"failed""#))
-        #expect(summary.stdout.contains(#""exitStatus":127"#))
+        // A file that is there but not executable, named by its path.
+        let plain = fixture.directory.file("plain-file")
+        #expect(FileManager.default.createFile(atPath: plain, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o644]))
+        let words = command.map { $0 == "plain-file" ? plain : $0 }
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
+        let result = try fixture.traqt(["due", "--quiet", "--now", "2026-11-30T07:00", "--exec"] + words)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was claimed"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.database)) == before)
+        // The reminder is still there for a run with a working command.
+        let log = fixture.directory.file("log")
+        let next = try fixture.traqt(["due", "--now", "2026-11-30T07:01", "--exec", "/bin/sh", "-c", #"echo "$TRAQT_ID" > "$0""#, log])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "walk-dog\n")
+    }
+
+    @Test("missed reminders are reported on standard error, unless --quiet")
+    func missedOnStandardError() throws {
+        let fixture = try ReminderFixture()
+        try fixture.add("Standup", id: "standup", at: "09:15")
+        try fixture.add("Tea", id: "tea", at: "11:00")
+        // The first run starts the record; the next, hours later, finds 09:15 missed.
+        #expect(try fixture.traqt(["due", "--now", "2026-11-30T09:00"]).stdout == "Nothing due.\n")
+        let later = try fixture.traqt(["due", "--now", "2026-11-30T11:05"])
+        #expect(later.status == 0)
+        #expect(later.stdout == "11:00  Tea\n")
+        #expect(later.stderr == "missed 09:15 Standup\n")
+
+        try fixture.add("Gym", id: "gym", at: "13:00")
+        let quiet = try fixture.traqt(["due", "--quiet", "--now", "2026-11-30T15:00"])
+        #expect(quiet.stdout == "")
+        #expect(quiet.stderr == "")
+        #expect(try fixture.statuses(date: "2026-11-30", now: "2026-11-30T15:00")["gym"] == "missed")
+    }
+
+    @Test("--grace 0 fires only at the minute itself")
+    func zeroGrace() throws {
+        let fixture = try ReminderFixture()
+        try fixture.add("Tea", id: "tea", at: "07:00")
+        #expect(try fixture.due(now: "2026-11-30T07:00", ["--grace", "0"]).fired.map { $0["id"] as? String } == ["tea"])
+        try fixture.add("Walk", id: "walk", at: "07:01")
+        let late = try fixture.due(now: "2026-11-30T07:02", ["--grace", "0"])
+        #expect(late.fired.isEmpty)
+        #expect(late.stderr == "missed 07:01 Walk\n")
     }
 
     @Test("a missing database: nothing due, and no file is created")

@@ -23,6 +23,17 @@ struct HelpTests {
         #expect(try TraqtProcess.run([command, "--help", "--bogus"], database: nil).status == 0)
     }
 
+    @Test("help stands alone: no pointer to the README or to other text", arguments: [nil] + commands.map(Optional.some))
+    func standsAlone(command: String?) throws {
+        let help = try TraqtProcess.run((command.map { [$0] } ?? []) + ["--help"], database: nil).stdout
+        for pointer in ["README", "see above", "see below"] {
+            #expect(!help.lowercased().contains(pointer.lowercased()), "\(command ?? "traqt") --help points to \(pointer)")
+        }
+        // Where the database is and how long a command waits for a lock are said wherever --db is.
+        #expect(help.contains("TRAQT_DB"))
+        #expect(help.contains("TRAQT_BUSY_TIMEOUT"))
+    }
+
     @Test("the tool's help lists every command")
     func toolHelp() throws {
         let help = try TraqtProcess.run(["--help"], database: nil)

@@ -13,17 +13,23 @@ enum DueCommand: Command {
             summary'). A time skipped by daylight saving fires at the end of the gap; a \
             repeated time fires at its first occurrence. The first due run on a database \
             starts the record: what passed before its grace window is neither fired nor missed. \
-            With --exec, the reminders are claimed first, then CMD runs once per reminder \
-            without a shell, with TRAQT_ID, TRAQT_NAME, TRAQT_TIME (HH:MM) and \
+            Fired reminders are printed as 'HH:MM Name' lines ('Nothing due.' when none); \
+            reminders found missed are reported on standard error as 'missed HH:MM Name'. \
+            With --exec, CMD is checked first (found in PATH and executable, else exit 64 \
+            and nothing is claimed); then the reminders are claimed and CMD runs once per \
+            reminder without a shell, with TRAQT_ID, TRAQT_NAME, TRAQT_TIME (HH:MM) and \
             TRAQT_SCHEDULED_AT in its environment and the --json object on its standard \
-            input. Exit status 1 when a command failed; the reminder is not fired again.
+            input. The command is the notification: nothing is printed for a reminder whose \
+            command succeeded (unless --json); a failure is reported on standard error, \
+            recorded (see 'traqt summary'), the reminder is not fired again, and due exits 1. \
+            A missing database is not created. Times are in the local zone: TZ, else the system's.
             """,
         options: [
-            CommonOptions.nowInstant,
+            CommonOptions.now,
             OptionSpec("grace", .value(name: "duration"),
-                       help: "How late a reminder may still fire (default 60m): e.g. 90s, 15m, 2h."),
+                       help: "How late a reminder may still fire (default 60m): 0, or e.g. 90s, 15m, 2h, 1h30m."),
             OptionSpec("json", help: "One JSON object per fired reminder and line; nothing when none fired."),
-            OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail)."),
+            OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail), and no 'missed' lines."),
             OptionSpec("exec", .remainder(name: "command"),
                        help: "Run this command with its arguments for each fired reminder; must come last."),
         ],
@@ -35,16 +41,30 @@ enum DueCommand: Command {
 
     static func run(_ context: Context) throws {
         // The clock is read once; --now replaces it.
-        let now = try context.parse("now", Instant.parse) ?? Instant.now()
+        let now = try context.now()
         let grace = try context.parse("grace", TimeSpan.parse) ?? ReminderLedger.defaultGrace
         let command = context.arguments.remainder("exec")
+        if let name = command?.first {
+            // A command that cannot run would turn every reminder it is given
+            // into a failure, for good: refuse it before anything is claimed.
+            do { try ExternalCommand.checkRunnable(name) } catch {
+                throw UsageError("Invalid value for '--exec': \(error.message); nothing was claimed", command: context.command)
+            }
+        }
 
         // A missing database has nothing to fire and is not created.
         let store = try context.openForWriting(createIfMissing: false)
         let claim = try store.claimDue(now: now, grace: grace)
 
-        let json = context.arguments.flag("json")
-        for fired in claim.fired {
+        let json = context.arguments.flag("json"), quiet = context.arguments.flag("quiet")
+        if !quiet {
+            for missed in claim.missed {
+                writeStandardError("missed " + missed.activity.time.description + " " + TextColumns.printable(missed.activity.name) + "\n")
+            }
+        }
+        // With --exec the command is the notification: the text list would only
+        // repeat it (in cron, as a mail per reminder). JSON is asked for explicitly.
+        for fired in claim.fired where json || command == nil {
             if json {
                 fired.appendJSON(to: &context.output.bytes)
                 context.output.append("\n")
@@ -53,7 +73,7 @@ enum DueCommand: Command {
                                       + TextColumns.printable(fired.occurrence.activity.name) + "\n")
             }
         }
-        if claim.fired.isEmpty && !json && !context.arguments.flag("quiet") {
+        if claim.fired.isEmpty && !json && !quiet && command == nil {
             context.output.append("Nothing due.\n")
         }
         guard let command, !claim.fired.isEmpty else { return }
