@@ -34,6 +34,8 @@ let package = Package(
         ),
         .testTarget(name: "TraqtCoreTests", dependencies: ["TraqtCore", "TraqtMigrations"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        // The executable's own code, where a black-box test cannot reach: terminal widths.
+        .testTarget(name: "TraqtTests", dependencies: ["traqt"]),
         // Black-box tests of the built binary; depending on it makes `swift test` build it.
         .testTarget(name: "TraqtCLITests", dependencies: ["traqt", "TraqtCore", "TraqtMigrations"]),
     ]

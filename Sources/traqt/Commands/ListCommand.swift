@@ -5,6 +5,13 @@ enum ListCommand: Command {
     static let spec = CommandSpec(
         "list",
         abstract: "List all activities, by time of day, then name.",
+        discussion: """
+            Columns line up by terminal width, as Unicode \(UnicodeWidth.unicodeVersion)'s East Asian Width and \
+            emoji data give it: emoji and East Asian wide characters take two columns, \
+            combining marks, joiners and variation selectors none, and an emoji sequence \
+            (a family, a flag, a heart with U+FE0F) is one two-column emoji. Control \
+            characters in names are shown as U+FFFD.
+            """,
         options: [CommonOptions.json],
         examples: ["traqt list", "traqt list --json | jq -r '.[].id'"])
 
