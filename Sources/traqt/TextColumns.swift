@@ -1,3 +1,4 @@
+import TraqtCore
 /// Text for people on a terminal: columns aligned by display width, and no
 /// control characters from stored names reaching the terminal.
 enum TextColumns {
@@ -26,35 +27,22 @@ enum TextColumns {
         return line + "\n"
     }
 
-    /// Replaces control characters (newlines, escape sequences) with U+FFFD so a
-    /// stored name can neither break the layout nor drive the terminal.
+    /// Replaces control characters (newlines, escape sequences) and the
+    /// bidirectional controls with U+FFFD (see `UnsafeText`), so a stored name
+    /// can neither break the layout, nor drive the terminal, nor reorder what
+    /// is shown around it.
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+        UnsafeText.replacingUnsafe(text)
     }
 
-    /// `printable` on raw UTF-8, appended to `buffer`; names without control
+    /// `printable` on raw UTF-8, appended to `buffer`; names without unsafe
     /// characters (nearly all) are copied as they are.
     static func appendPrintable(utf8 bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
-        // C0 controls, DEL, and C1 controls (0xC2 0x80…0x9F in UTF-8).
-        var clean = true
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
-                clean = false
-                break
-            }
-            previous = byte
-        }
-        if clean {
-            buffer.append(contentsOf: bytes)
-        } else {
+        if UnsafeText.containsUnsafe(bytes) {
             buffer.append(contentsOf: printable(String(decoding: bytes, as: UTF8.self)).utf8)
+        } else {
+            buffer.append(contentsOf: bytes)
         }
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 
     /// `displayWidth` of raw UTF-8; ASCII (nearly every id) is counted without decoding.

@@ -64,7 +64,7 @@ enum Tool {
         } catch let error as UsageError {
             // Nothing of a failed command reaches standard output.
             output.bytes.removeAll()
-            var text = "Error: \(error.message)\n"
+            var text = "Error: \(ErrorMessage.sanitized(error.message))\n"
             if let name = error.command, let command = spec.command(named: name) {
                 text += "Usage: \(help.usage(for: command))\n  See 'traqt \(name) --help' for more information.\n"
             } else {
@@ -98,7 +98,9 @@ enum Tool {
         }
     }
 
+    /// Every message may quote what the user typed or a file held: it is made
+    /// safe to show first.
     private static func printError(_ message: String) {
-        writeStandardError("Error: \(message)\n")
+        writeStandardError("Error: \(ErrorMessage.sanitized(message))\n")
     }
 }

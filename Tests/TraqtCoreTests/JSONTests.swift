@@ -230,7 +230,12 @@ struct JSONWriterTests {
         ("\u{1b}[0m", #""\u001b[0m""#),
         ("\u{1f}", #""\u001f""#),
         ("/", #""/""#),
-        ("\u{7f}", "\"\u{7f}\""),
+        ("\u{7f}", #""\u007f""#),
+        ("\u{80}x\u{9f}", #""\u0080x\u009f""#),
+        ("\u{a0}", "\"\u{a0}\""),
+        ("a\u{202E}b\u{2066}\u{2069}\u{200E}\u{200F}\u{61C}", #""a\u202eb\u2066\u2069\u200e\u200f\u061c""#),
+        ("\u{2028}\u{2029}", #""\u2028\u2029""#),
+        ("\u{2027}\u{202F}\u{2065}\u{206A}", "\"\u{2027}\u{202F}\u{2065}\u{206A}\""),
         ("\"\\\n", #""\"\\\n""#),
     ])
     func escaping(text: String, json: String) {
@@ -238,7 +243,7 @@ struct JSONWriterTests {
     }
 
     @Test("Non-ASCII text is written as its own UTF-8 bytes", arguments: [
-        "é", "中文", "😀", "e\u{301}", "👩‍👩‍👧", "\u{2028}\u{2029}", "\u{10FFFF}", "Ελληνικά",
+        "é", "中文", "😀", "e\u{301}", "👩‍👩‍👧", "\u{10FFFF}", "Ελληνικά", "\u{2030}",
     ])
     func nonASCII(text: String) {
         var buffer: [UInt8] = []

@@ -9,12 +9,17 @@ public enum JSONWriter {
         text.withUTF8 { appendString(utf8: $0, to: &buffer) }
     }
 
+    /// Control characters (C0, DEL, C1) and the bidirectional controls and
+    /// separators of `UnsafeText` are escaped as `\uXXXX`, so that a consumer
+    /// that prints a value cannot be made to drive a terminal or reorder text.
     public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
-        var runStart = 0
-        for (offset, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        var runStart = 0, offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            let unsafe = byte == 0x22 || byte == 0x5C ? 1 : UnsafeText.unsafeLength(in: bytes, at: offset)
+            guard unsafe > 0 else { offset += 1; continue }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-            runStart = offset + 1
             switch byte {
             case 0x22: buffer += [0x5C, 0x22]                  // \"
             case 0x5C: buffer += [0x5C, 0x5C]                  // \\
@@ -22,9 +27,19 @@ public enum JSONWriter {
             case 0x0D: buffer += [0x5C, UInt8(ascii: "r")]
             case 0x09: buffer += [0x5C, UInt8(ascii: "t")]
             default:
-                buffer += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                           hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                var scalar = UInt32(byte)
+                if unsafe == 2 { scalar = (UInt32(byte & 0x1F) << 6) | UInt32(bytes[offset + 1] & 0x3F) }
+                if unsafe == 3 {
+                    scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[offset + 1] & 0x3F) << 6)
+                        | UInt32(bytes[offset + 2] & 0x3F)
+                }
+                buffer += [0x5C, UInt8(ascii: "u")]
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    buffer.append(hexDigits[Int((scalar >> UInt32(shift)) & 0xF)])
+                }
             }
+            offset += unsafe
+            runStart = offset
         }
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         buffer.append(UInt8(ascii: "\""))
