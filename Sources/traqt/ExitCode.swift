@@ -20,7 +20,7 @@ enum ExitCode: Int32 {
 
     init(for error: StoreError) {
         switch error {
-        case .notATraqtDatabase, .corrupt, .unknownIDs, .idTaken: self = .dataError
+        case .notATraqtDatabase, .corrupt, .unknownIDs, .idTaken, .invalidRow: self = .dataError
         case .schemaTooNew: self = .configuration
         case .busy: self = .temporaryFailure
         case .permissionDenied: self = .permissionDenied

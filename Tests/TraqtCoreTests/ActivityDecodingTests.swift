@@ -77,6 +77,7 @@ struct ActivityDecodingTests {
         (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"createdAt":"not a date"}"#, "createdAt", "invalid timestamp"),
         (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"updatedAt":17}"#, "updatedAt", "expected a string"),
         (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"updatedAt":"2026-11-29T22:52:03"}"#, "updatedAt", "with a UTC offset"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"createdAt":"1969-12-31T23:59:59Z"}"#, "createdAt", "outside the years 1970…9999"),
     ])
     func disagreeing(record: String, field: String, message: String) throws {
         let error = try failure("[\(good), \(record)]")

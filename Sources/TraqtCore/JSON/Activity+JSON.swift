@@ -169,6 +169,9 @@ private struct ImportRecord {
         let text = try self.text(field)
         let instant: Instant
         do { instant = try Instant.parseTimestamp(text) } catch { throw self.error(field, error.message) }
+        guard Timestamp.representable.contains(instant.seconds) else {
+            throw self.error(field, "'\(text)' is outside the years 1970…9999")
+        }
         return instant.seconds
     }
 }

@@ -19,6 +19,26 @@ public struct ActivityRow {
         try statement.withUTF8(at: 1, body)
     }
 
+    /// Throws for a row that no traqt wrote and that cannot be shown: the
+    /// table's CHECKs can be bypassed (`PRAGMA ignore_check_constraints`), and
+    /// another program may store milliseconds where traqt keeps seconds.
+    func check(path: String) throws(StoreError) {
+        func invalid(_ detail: String) -> StoreError {
+            .invalidRow(path: path, table: "activity", key: statement.string(at: 0), detail: detail)
+        }
+        guard Weekdays.range.contains(daysMask) else {
+            throw invalid("days_of_week \(daysMask) is not a day mask 1…127")
+        }
+        guard TimeOfDay.range.contains(minutes) else {
+            throw invalid("time_of_day \(minutes) is not a minute of the day 0…1439")
+        }
+        for (column, value) in [("created_at", createdAt), ("updated_at", updatedAt)]
+        where !Timestamp.representable.contains(value) {
+            let hint = Timestamp.representable.contains(value / 1000) ? " (milliseconds, not seconds?)" : ""
+            throw invalid("\(column) \(value) is not a time in seconds between 1970 and 9999\(hint)")
+        }
+    }
+
     /// The row as a value that outlives the query.
     public var activity: Activity {
         // The table's CHECK constraints guarantee the ranges.

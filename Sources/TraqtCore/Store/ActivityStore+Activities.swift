@@ -21,6 +21,8 @@ extension ActivityStore {
     }
 
     /// The query behind `forEachRow`, on a connection already in a transaction.
+
+    /// The query behind `forEachRow`, on a connection already in a transaction.
     static func forEachRow(in connection: SQLiteConnection, pending filter: PendingFilter? = nil,
                            _ body: (ActivityRow) throws -> Void) throws {
         let statement: SQLiteStatement
@@ -32,7 +34,11 @@ extension ActivityStore {
         } else {
             statement = try connection.prepare("SELECT \(columns) FROM activity \(order)")
         }
-        while try statement.step() { try body(ActivityRow(statement)) }
+        while try statement.step() {
+            let row = ActivityRow(statement)
+            try row.check(path: connection.path)
+            try body(row)
+        }
     }
 
     /// Calls `body` with every activity, in list order.

@@ -22,6 +22,9 @@ public enum StoreError: Error, CustomStringConvertible {
     /// An id made from a name already belongs to an activity of another name
     /// (`C++ study` and `C# study` both make `c-study`); nothing was saved.
     case idTaken(id: String, byName: String)
+    /// A row that another program wrote, which no traqt could have written and
+    /// which cannot be shown (days or time out of range, milliseconds for seconds).
+    case invalidRow(path: String, table: String, key: String, detail: String)
     /// Anything else SQLite reported: a bug in traqt, or a broken installation.
     case internalError(SQLiteError)
 
@@ -46,6 +49,8 @@ public enum StoreError: Error, CustomStringConvertible {
             return (ids.count == 1 ? "no activity with id " : "no activities with ids ") + quoted + "; nothing was removed"
         case let .idTaken(id, name):
             return "the id '\(id)' already belongs to the activity '\(name)'; nothing was saved"
+        case let .invalidRow(path, table, key, detail):
+            return "the database '\(path)' holds a row traqt cannot read, in \(table) '\(key)': \(detail); fix or remove it with the sqlite3 shell"
         case let .internalError(error):
             return error.description
         }
