@@ -22,11 +22,21 @@ struct BusyWaitTests {
         #expect(attempts >= 3)
     }
 
-    @Test("a new wait (attempt 0) starts its own clock")
-    func restartsPerWait() {
-        let wait = BusyWait(timeoutMilliseconds: 5)
+    @Test("the waits of one connection share one budget: a second wait has only what is left")
+    func oneBudget() {
+        let wait = BusyWait(timeoutMilliseconds: 40)
+        let start = Date()
+        // A first wait of about 25 ms (BEGIN), then the lock comes free.
         var attempts = 0
+        while Date().timeIntervalSince(start) < 0.025 {
+            #expect(wait.shouldRetry(attempt: attempts))
+            attempts += 1
+        }
+        // A second wait (COMMIT) gives up once the 40 ms are spent in all.
+        attempts = 0
         while wait.shouldRetry(attempt: attempts) { attempts += 1 }
-        #expect(wait.shouldRetry(attempt: 0))
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed >= 0.040)
+        #expect(!wait.shouldRetry(attempt: 0))
     }
 }

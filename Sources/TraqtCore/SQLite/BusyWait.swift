@@ -10,9 +10,17 @@ import Glibc
 /// idle 40 % of the time. Naps of at most a millisecond take the lock within
 /// about a millisecond of its release, at the cost of a few more tries (one
 /// `fcntl` each).
+///
+/// The timeout is one budget for the connection, that is for the command: the
+/// waits for BEGIN and for COMMIT (and any other) add up, so that a command
+/// never waits longer than `TRAQT_BUSY_TIMEOUT` in all.
 final class BusyWait {
     let timeoutNanoseconds: UInt64
-    private var startedAt: UInt64 = 0
+    /// When the current wait began, and the last time it was seen still waiting.
+    private var waitStartedAt: UInt64 = 0
+    private var lastSeenAt: UInt64 = 0
+    /// Time spent in the waits before the current one.
+    private var spentBefore: UInt64 = 0
     private var randomState: UInt64
 
     init(timeoutMilliseconds: Int32) {
@@ -32,8 +40,13 @@ final class BusyWait {
     /// for each wait): naps and says to try again, or gives up at the deadline.
     func shouldRetry(attempt: Int) -> Bool {
         let now = Self.monotonicNanoseconds()
-        if attempt == 0 { startedAt = now }
-        let waited = now - startedAt
+        if attempt == 0 {
+            // A new wait: the one before ended when it was last seen waiting.
+            spentBefore += lastSeenAt - waitStartedAt
+            waitStartedAt = now
+        }
+        lastSeenAt = now
+        let waited = spentBefore + (now - waitStartedAt)
         guard waited < timeoutNanoseconds else { return false }
         // 50 µs doubling to 1 ms, plus up to half again at random so that
         // waiting processes do not all try in step.
