@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The shared activity store: one SQLite file used by any number of processes.
 ///
 /// - Reads never write and never create the file; a missing file reads as empty.
@@ -16,17 +20,21 @@ public final class ActivityStore {
     public let path: String
     /// nil when the file does not exist: every read then finds nothing.
     private let connection: SQLiteConnection?
+    /// Whether this process created the (empty) file: if its first write fails
+    /// (a full disk), the empty file is removed again, so that nothing is left.
+    private var createdFile: Bool
 
-    private init(path: String, connection: SQLiteConnection?) {
+    private init(path: String, connection: SQLiteConnection?, createdFile: Bool = false) {
         self.path = path
         self.connection = connection
+        self.createdFile = createdFile
     }
 
     /// Opens for reading only. A missing file is not an error and is not created.
     public static func openForReading(
         path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
     ) throws -> ActivityStore {
-        guard FileSystem.exists(path) else { return ActivityStore(path: path, connection: nil) }
+        guard try FileSystem.exists(path) else { return ActivityStore(path: path, connection: nil) }
         // Read-write without create: SQLite can then roll back a journal that a
         // killed writer left behind (recovery, not a write of ours). A file the
         // user may not write is opened read-only by SQLite on its own.
@@ -48,15 +56,23 @@ public final class ActivityStore {
         path: String, createIfMissing: Bool,
         busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
     ) throws -> ActivityStore {
-        let exists = FileSystem.exists(path)
-        if !exists {
+        var created = false
+        if try !FileSystem.exists(path, forCreating: createIfMissing) {
             guard createIfMissing else { return ActivityStore(path: path, connection: nil) }
+            // Creating through a link would make a file wherever it points.
+            guard !FileSystem.isSymbolicLink(path) else {
+                throw StoreError.cannotCreate(path: path, detail: "it is a symbolic link to a file that does not exist; traqt creates a database only at a real path")
+            }
             try FileSystem.createParentDirectories(of: path)
+            created = try FileSystem.createPrivateFile(path)
+        } else if FileSystem.isSymbolicLink(path) && FileSystem.size(path) == 0 {
+            // An empty file is a new database to SQLite: through a link it would
+            // turn whatever file the link names into one.
+            throw StoreError.cannotCreate(path: path, detail: "it is a symbolic link to an empty file; traqt creates a database only at a real path")
         }
         let connection = try storeCall(path) {
             let connection = try SQLiteConnection(
-                path: path, mode: exists ? .readWrite : .readWriteCreate,
-                busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // If anyone ever switched the file to WAL, automatic (PASSIVE)
             // checkpoints are what can race a commit in SQLite 3.40; without them
             // the last connection to close checkpoints under an exclusive lock.
@@ -67,7 +83,7 @@ public final class ActivityStore {
             try connection.execute("PRAGMA synchronous = EXTRA")
             return connection
         }
-        return ActivityStore(path: path, connection: connection)
+        return ActivityStore(path: path, connection: connection, createdFile: created)
     }
 
     // MARK: - Transactions
@@ -105,11 +121,24 @@ public final class ActivityStore {
     /// `connection` is nil only for a missing file opened without `createIfMissing`.
     func write<T>(_ body: (SQLiteConnection?) throws -> T) throws -> T {
         guard let connection else { return try storeCall(path) { try body(nil) } }
-        return try storeCall(path) {
-            try connection.writeTransaction {
-                try Schema.migrate(connection)
-                return try body(connection)
+        do {
+            let result = try storeCall(path) {
+                try connection.writeTransaction {
+                    try Schema.migrate(connection)
+                    return try body(connection)
+                }
             }
+            createdFile = false
+            return result
+        } catch let error as StoreError {
+            // A full disk (or another I/O error) failed the first write into the
+            // file this process created, and it is still empty: remove it, so that
+            // a failed create leaves nothing. Only then: after any other failure
+            // (a lock wait that ran out, say) another process may be writing into
+            // the same new file right now.
+            if case .io = error, createdFile, FileSystem.size(path) == 0 { unlink(path) }
+            createdFile = false
+            throw error
         }
     }
 }
