@@ -11,6 +11,8 @@ let package = Package(
         // Debian's libsqlite3-dev: the shared library for debug builds, the
         // static one when the release build links a static executable.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // Linux calls Swift's Glibc module leaves out (memfd_create): a header only.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // The SQL schema, embedded in the binary so that it works wherever it is copied.
         .target(
             name: "TraqtMigrations",
@@ -24,7 +26,7 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         .executableTarget(
             name: "traqt",
-            dependencies: ["TraqtCore", "ArgumentParsing"],
+            dependencies: ["TraqtCore", "ArgumentParsing", "CLinux"],
             // A release build is one self-contained file: the Swift runtime, glibc and
             // SQLite linked in, so it starts fast and runs when copied to any Linux
             // machine of the same architecture. Without its symbol table (-s) it is a

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// Runs a program directly, without a shell: the words are its argv exactly as
 /// given, so names with `;`, `$()` or quotes reach it as plain text.
@@ -130,17 +131,10 @@ enum ExternalCommand {
         return .killed(signal: signalNumber)
     }
 
-    /// A file in `$TMPDIR` (else /tmp) that is deleted as soon as it is open,
-    /// closed on exec; -1 with errno set on failure.
+    /// A file in memory with no name (`memfd_create`), closed on exec; -1 with
+    /// errno set on failure. It needs no folder: a `TMPDIR` that does not exist
+    /// or a full /tmp cannot make a reminder's command fail.
     private static func unnamedTemporaryFile() -> Int32 {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        // mkstemp replaces the six trailing X's with a unique name.
-        var template = Array((folder + "/traqt-input-" + String(repeating: "X", count: 6)).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return -1 }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        // traqt runs no other thread that could spawn in between.
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        return descriptor
+        traqt_memfd_create("traqt-input")
     }
 }

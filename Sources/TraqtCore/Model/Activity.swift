@@ -27,10 +27,23 @@ public struct Activity: Hashable, Sendable {
 // MARK: - Validation
 
 extension Activity {
-    /// Checks a name: any Unicode, stored exactly as given, but not empty or blank.
+    /// The longest name, in UTF-8 bytes. A name is a label, and it travels to
+    /// `due --exec` commands in their environment, where the kernel allows one
+    /// variable at most 128 KiB.
+    public static let maximumNameBytes = 1024
+
+    /// Checks a name: any Unicode, stored exactly as given, but not empty or
+    /// blank, at most `maximumNameBytes`, and without NUL (which no C string,
+    /// command line or environment variable can carry).
     public static func validate(name: String) throws(InvalidValue) {
         guard !isBlank(name) else {
             throw InvalidValue("the name must not be empty")
+        }
+        guard name.utf8.count <= maximumNameBytes else {
+            throw InvalidValue("the name is \(name.utf8.count) bytes long; at most \(maximumNameBytes) bytes (UTF-8) are allowed")
+        }
+        guard !name.utf8.contains(0) else {
+            throw InvalidValue("the name must not contain NUL (U+0000)")
         }
     }
 
