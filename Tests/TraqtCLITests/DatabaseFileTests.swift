@@ -41,7 +41,11 @@ struct DatabaseFileTests {
         let database = folder + "/traqt.sqlite"
         #expect(try TraqtProcess.run(["add", "Walk", "--days", "daily", "--at", "7"], database: database).status == 0)
         #expect(chmod(folder, 0o700) == 0)  // root's own: nobody may not enter
-        let backup = directory.file("backup.json")
+        // A backup that nobody may replace, so that only the database can stop the export.
+        let backups = directory.file("backups")
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
+        #expect(chmod(backups, 0o777) == 0)
+        let backup = backups + "/backup.json"
         try Data("[{\"good\":1}]\n".utf8).write(to: URL(fileURLWithPath: backup))
         #expect(chmod(backup, 0o666) == 0)
         for command in [["list"], ["today"], ["summary"], ["due"], ["export", backup]] {
