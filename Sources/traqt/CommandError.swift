@@ -4,6 +4,8 @@ import TraqtCore
 enum CommandError: Error, CustomStringConvertible {
     case inputMissing(path: String)
     case inputUnreadable(path: String, reason: String, permission: Bool)
+    /// More input than traqt reads (`Files.inputLimit`).
+    case inputTooLarge(path: String, limit: Int)
     case outputFailed(path: String, reason: String, permission: Bool)
     /// No `--db`, no `TRAQT_DB`, no `XDG_DATA_HOME` and no `HOME`.
     case noDatabaseLocation
@@ -21,6 +23,8 @@ enum CommandError: Error, CustomStringConvertible {
             return "cannot read '\(path)': no such file"
         case let .inputUnreadable(path, reason, _):
             return "cannot read '\(path)': \(reason)"
+        case let .inputTooLarge(path, limit):
+            return "'\(path == "-" ? "standard input" : path)' holds more than \(limit >> 20) MiB, more than traqt reads at once; nothing was imported"
         case let .outputFailed(path, reason, _):
             return "cannot write '\(path)': \(reason)"
         case .noDatabaseLocation:
@@ -46,7 +50,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .inputUnreadable(_, _, permission), let .outputFailed(_, _, permission):
             return permission ? .permissionDenied : .ioError
         case .noDatabaseLocation, .invalidEnvironment: return .configuration
-        case .invalidRecord, .invalidJSON, .idTaken: return .dataError
+        case .invalidRecord, .invalidJSON, .idTaken, .inputTooLarge: return .dataError
         case .commandsFailed: return .commandFailed
         }
     }

@@ -5,8 +5,14 @@ import TraqtCore
 
 /// Whole-file input and output for `import` and `export`.
 enum Files {
-    /// Reads all of `path`, or of standard input for `-`.
-    static func readAll(_ path: String) throws(CommandError) -> [UInt8] {
+    /// The most an input file may hold: a million activities as `export`
+    /// writes them take about 190 MB. Past it, reading stops before memory
+    /// runs out (`import /dev/zero`, `yes | traqt import -`).
+    static let inputLimit = 256 << 20
+
+    /// Reads all of `path`, or of standard input for `-`, up to `limit` bytes;
+    /// more is refused.
+    static func readAll(_ path: String, limit: Int = inputLimit) throws(CommandError) -> [UInt8] {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw inputError(path, errno) }
         defer { if path != "-" { close(descriptor) } }
@@ -14,10 +20,15 @@ enum Files {
         // (a pipe does not), doubled when it runs out.
         var info = stat()
         let size = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
+        guard size <= limit else { throw .inputTooLarge(path: path, limit: limit) }
         var bytes = [UInt8](repeating: 0, count: max(size + 1, 1 << 16))
         var filled = 0
         while true {
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            if filled == bytes.count {
+                // One byte past the limit is enough to know the input is too large.
+                guard filled <= limit else { throw .inputTooLarge(path: path, limit: limit) }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - filled + 1))
+            }
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count == 0 { break }
             if count < 0 {
@@ -26,6 +37,7 @@ enum Files {
             }
             filled += count
         }
+        guard filled <= limit else { throw .inputTooLarge(path: path, limit: limit) }
         bytes.removeSubrange(filled...)
         return bytes
     }

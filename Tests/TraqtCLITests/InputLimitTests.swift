@@ -44,4 +44,22 @@ struct InputLimitTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: log, encoding: .utf8).contains(#""id":"tea""#))
     }
+
+    @Test("endless input is refused (65) before memory runs out, and nothing is created", arguments: [
+        "exec \"$0\" import /dev/zero", "yes | exec \"$0\" import -",
+    ])
+    func endlessInput(script: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, TraqtProcess.executable.path]
+        process.environment = TraqtProcess.environment(database: database)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65)
+        #expect(stderr.contains("more than 256 MiB"))
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
 }
