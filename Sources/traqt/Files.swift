@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import TraqtCore
 
 /// Whole-file input and output for `import` and `export`.
@@ -149,37 +150,92 @@ enum Files {
     /// bytes and the old file's owner and mode, is synced, and is renamed over it;
     /// then the folder is synced so that the rename survives a crash. On any error
     /// the temporary file is removed and `target` is untouched.
+    ///
+    /// Where the filesystem allows, the temporary file is unnamed (O_TMPFILE)
+    /// while it is written, and gets its name only for the rename: an export
+    /// killed while writing (SIGKILL runs no clean-up) then leaves nothing.
+    /// Elsewhere a named one is used, and the ones a killed run of this user
+    /// left are removed by the next export to the same file.
     private static func replace(_ target: String, existing: stat?, _ shown: String,
                                 _ body: (OutputBuffer) throws -> Void) throws {
         let folder = split(target).folder
-        let (temporary, descriptor) = try createTemporary(beside: target, shown)
+        removeStaleTemporaries(of: target)
+        let unnamed = traqt_open_unnamed(folder, 0o600)
+        var temporary: String?
+        let descriptor: Int32
+        if unnamed >= 0 {
+            descriptor = unnamed
+        } else {
+            (temporary, descriptor) = try createTemporary(beside: target, shown)
+        }
         var renamed = false
         defer {
             close(descriptor)
-            if !renamed { unlink(temporary) }
+            if !renamed, let temporary { unlink(temporary) }
         }
         if let existing { try keepOwnerAndMode(of: existing, descriptor, shown) }
         try write(body, to: descriptor, shown)
         guard fsync(descriptor) == 0 else { throw outputError(shown, errno) }
-        guard rename(temporary, target) == 0 else { throw outputError(shown, errno) }
+        if temporary == nil { temporary = try link(unnamed: descriptor, beside: target, shown) }
+        guard rename(temporary!, target) == 0 else { throw outputError(shown, errno) }
         renamed = true
         try syncFolder(folder, shown)
+    }
+
+    /// Names the unnamed file `descriptor` `.NAME.tmp-PID-N` beside `target`, for
+    /// the rename over it (`linkat` cannot replace a name itself).
+    private static func link(unnamed descriptor: Int32, beside target: String, _ shown: String) throws(CommandError) -> String {
+        for attempt in 0..<100 {
+            let name = temporaryName(beside: target, attempt: attempt)
+            if traqt_link_unnamed(descriptor, name) == 0 { return name }
+            if errno != EEXIST { throw outputError(shown, errno) }
+        }
+        throw outputError(shown, EEXIST)
+    }
+
+    /// `.NAME.tmp-PID-N` beside `target`, within NAME_MAX (255 bytes) however
+    /// long the target's name is.
+    private static func temporaryName(beside target: String, attempt: Int) -> String {
+        let (folder, name) = split(target)
+        var stem = Substring(name)
+        while stem.utf8.count > 200 { stem.removeLast() }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + ".\(stem).tmp-\(getpid())-\(attempt)"
+    }
+
+    /// Removes the temporary files of `target` that an export killed before it
+    /// could clean up left: named after `target`, this user's, and made by a
+    /// process that no longer runs.
+    private static func removeStaleTemporaries(of target: String) {
+        let (folder, name) = split(target)
+        var stem = Substring(name)
+        while stem.utf8.count > 200 { stem.removeLast() }
+        let prefix = ".\(stem).tmp-"
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard entryName.hasPrefix(prefix) else { continue }
+            let parts = entryName.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), Int(parts[1]) != nil, pid != getpid() else { continue }
+            // Still running (or not ours to ask about): leave it.
+            if kill(pid, 0) == 0 || errno != ESRCH { continue }
+            let path = (folder.hasSuffix("/") ? folder : folder + "/") + entryName
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else { continue }
+            unlink(path)
+        }
     }
 
     /// A new, empty `.NAME.tmp-PID-N` beside `target`: hidden, and named after the
     /// target so that one left by a crash says where it came from. O_EXCL makes it
     /// traqt's alone (never another run's file, nor one planted there); on EEXIST the
     /// next N is tried. Mode 0600 less the umask, the mode a new export keeps:
-    /// activity names are personal. A named file rather than an unnamed O_TMPFILE:
-    /// `linkat` cannot replace a name, so a named file and a rename would be needed
-    /// anyway, and O_TMPFILE would need /proc and a fallback where it is missing.
+    /// activity names are personal. Used where the filesystem has no O_TMPFILE.
     private static func createTemporary(beside target: String, _ shown: String) throws(CommandError) -> (String, Int32) {
-        let (folder, name) = split(target)
-        // Within NAME_MAX (255 bytes) however long the target's name is.
-        var stem = Substring(name)
-        while stem.utf8.count > 200 { stem.removeLast() }
         for attempt in 0..<100 {
-            let temporary = (folder.hasSuffix("/") ? folder : folder + "/") + ".\(stem).tmp-\(getpid())-\(attempt)"
+            let temporary = temporaryName(beside: target, attempt: attempt)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 { return (temporary, descriptor) }
             if errno != EEXIST { throw outputError(shown, errno) }

@@ -70,6 +70,9 @@ final class RunningTraqt {
 
     func start() throws { try process.run() }
 
+    /// SIGKILL: the process gets no chance to clean up.
+    func kill() { Foundation.kill(process.processIdentifier, SIGKILL) }
+
     func wait() throws -> TraqtProcess.Result {
         process.waitUntilExit()
         return TraqtProcess.Result(status: process.terminationStatus,
