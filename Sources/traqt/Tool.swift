@@ -45,9 +45,9 @@ enum Tool {
             case .help(nil):
                 output.append(help.toolHelp())
             case let .help(name?):
-                output.append(help.help(for: spec.command(named: name)!))
+                output.append(help.help(for: spec.command(atPath: name)!))
             case let .run(name, parsed):
-                let command = commands.first { $0.spec.name == name }!
+                let command = command(atPath: name)
                 let context = Context(command: name, arguments: parsed, environment: environment, output: output)
                 try command.run(context)
             }
@@ -56,7 +56,7 @@ enum Tool {
             // Nothing of a failed command reaches standard output.
             output.bytes.removeAll()
             var text = "Error: \(error.message)\n"
-            if let name = error.command, let command = spec.command(named: name) {
+            if let name = error.command, let command = spec.command(atPath: name) {
                 text += "Usage: \(help.usage(for: command))\n  See 'traqt \(name) --help' for more information.\n"
             } else {
                 text += "Usage: \(help.toolUsage())\n  See 'traqt --help' for more information.\n"
@@ -67,6 +67,17 @@ enum Tool {
             output.bytes.removeAll()
             return report(error)
         }
+    }
+
+    /// The command that runs `path` (`live start`), found through the groups on the way.
+    private static func command(atPath path: String) -> any Command.Type {
+        var candidates = commands
+        var found: (any Command.Type)?
+        for word in path.split(separator: " ") {
+            found = candidates.first { $0.spec.name == word }
+            candidates = (found as? any CommandGroup.Type)?.subcommands ?? []
+        }
+        return found!
     }
 
     /// Prints `Error: …` for a failure and returns its exit code.
