@@ -7,6 +7,7 @@ enum Tool {
     static let commands: [any Command.Type] = [
         AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
+        LiveCommand.self, PushCommand.self,
     ]
 
     static let spec = ToolSpec(
@@ -87,6 +88,12 @@ enum Tool {
             printError(error.description)
             return ExitCode(for: error).rawValue
         case let error as CommandError:
+            printError(error.description)
+            return error.exitCode.rawValue
+        case let error as LiveError:
+            printError("\(error); nothing was changed")
+            return ExitCode.dataError.rawValue
+        case let error as PushCommandError:
             printError(error.description)
             return error.exitCode.rawValue
         case OutputError.brokenPipe:
