@@ -14,25 +14,30 @@ public enum PushDocument {
     /// come from an envelope whose `auth` equals it (compared in constant time);
     /// anything else throws `PushError.unauthorized` before any other check.
     public static func notifications(in document: JSONValue, token: String?) throws(PushError) -> [PushNotification] {
-        var items: [(value: JSONValue, auth: JSONValue?, path: String)] = []
+        var items: [(value: JSONValue, path: String)] = []
+        // Per top-level part: an envelope's auth (null when it has none), or nil for anything else.
+        var auths: [JSONValue?] = []
         var malformed: PushError?
         func add(_ value: JSONValue) {
             guard case .object = value else {
+                auths.append(nil)
                 malformed = malformed ?? .invalid(index: items.count, field: nil,
                                                   message: "expected an object, found \(value.kindName)")
                 return
             }
             guard let request = value["request"] else {
-                items.append((value, nil, ""))
+                auths.append(nil)
+                items.append((value, ""))
                 return
             }
+            auths.append(request["auth"] ?? .null)
             guard case .object = request, case let .array(notifications)? = request["notifications"] else {
                 malformed = malformed ?? .invalid(index: items.count, field: "request.notifications",
                                                   message: "an envelope needs an array of notifications")
                 return
             }
             for (position, notification) in notifications.enumerated() {
-                items.append((notification, request["auth"] ?? .null, "request.notifications[\(position)]."))
+                items.append((notification, "request.notifications[\(position)]."))
             }
         }
         if case let .array(elements) = document {
@@ -42,8 +47,8 @@ public enum PushDocument {
         }
         // Without the right token nothing else is looked at, malformed parts included.
         if let token {
-            for item in items {
-                guard case let .string(auth)? = item.auth, PushToken.matches(auth, token) else {
+            for auth in auths {
+                guard case let .string(auth)? = auth, PushToken.matches(auth, token) else {
                     throw .unauthorized
                 }
             }
