@@ -48,7 +48,9 @@ enum Tool {
             case let .help(name?):
                 output.append(help.help(for: spec.command(atPath: name)!))
             case let .run(name, parsed):
-                let command = command(atPath: name)
+                // A group runs its subcommand (`live` runs `live start`).
+                let first = name.prefix { $0 != " " }
+                let command = commands.first { $0.spec.name == first }!
                 let context = Context(command: name, arguments: parsed, environment: environment, output: output)
                 try command.run(context)
             }
@@ -68,17 +70,6 @@ enum Tool {
             output.bytes.removeAll()
             return report(error)
         }
-    }
-
-    /// The command that runs `path` (`live start`), found through the groups on the way.
-    private static func command(atPath path: String) -> any Command.Type {
-        var candidates = commands
-        var found: (any Command.Type)?
-        for word in path.split(separator: " ") {
-            found = candidates.first { $0.spec.name == word }
-            candidates = (found as? any CommandGroup.Type)?.subcommands ?? []
-        }
-        return found!
     }
 
     /// Prints `Error: …` for a failure and returns its exit code.

@@ -42,7 +42,8 @@ extension ActivityStore {
 
     /// Applies `events` in order in one `BEGIN IMMEDIATE` transaction, all or
     /// none: an error (`LiveError`) leaves the database as it was. Events
-    /// without a timestamp happen at `now`. Also prunes old dismissed ones.
+    /// without a timestamp happen at `now`. A start also prunes old dismissed
+    /// ones (only starts add rows).
     public func applyLive(_ events: [LiveEvent], now: Instant) throws -> [LiveOutcome] {
         try write { connection in
             // A missing file opened without creating it (update and end) has no live activities.
@@ -51,7 +52,7 @@ extension ActivityStore {
                 return []
             }
             let writer = LiveWriter(connection: connection, now: now)
-            try writer.prune()
+            if events.contains(where: \.isStart) { try writer.prune() }
             return try events.map(writer.apply)
         }
     }
@@ -62,7 +63,6 @@ extension ActivityStore {
         try write { connection in
             guard let connection else { return [] }
             let writer = LiveWriter(connection: connection, now: now)
-            try writer.prune()
             return try writer.runningIDs(type: type).map { id in
                 try writer.apply(LiveEvent(id: id, change: .end(end)))
             }

@@ -10,7 +10,7 @@ public struct LiveActivity: Equatable, Sendable {
     public static let defaultMaxDuration = TimeSpan(seconds: 8 * 3600)
     /// How long an ended one stays listed at most (and by default) before it is dismissed.
     public static let dismissalWindow = 4 * 3600
-    /// A dismissed one is pruned by the first write this long after its dismissal.
+    /// A dismissed one is pruned by the first start (or push) this long after its dismissal.
     public static let retentionSeconds = 90 * 86_400
 
     public var id: String

@@ -14,6 +14,11 @@ public struct LiveEvent: Sendable {
         self.timestamp = timestamp
         self.change = change
     }
+
+    public var isStart: Bool {
+        if case .start = change { return true }
+        return false
+    }
 }
 
 public enum LiveChange: Sendable {

@@ -15,12 +15,12 @@ final class LiveWriter {
     // MARK: - Reading the current run
 
     private lazy var selectRun = statement("""
-        SELECT started_at, updated_at, ended_at, dismiss_at, max_duration, session_id
+        SELECT started_at, updated_at, ended_at, dismiss_at, max_duration, session_id, state
         FROM live_activity WHERE id = ?1
         """)
 
-    /// What the rules need of an id's current run: its instants (without its
-    /// JSON and name), and its time-spent session.
+    /// What the rules need of an id's current run: its instants and state
+    /// (without its attributes and name), and its time-spent session.
     struct Run {
         var activity: LiveActivity
         var sessionID: Int?
@@ -32,10 +32,11 @@ final class LiveWriter {
         defer { select.reset() }
         try select.bind(id, at: 1)
         guard try select.step() else { return nil }
-        let activity = LiveActivity(id: id, startedAt: Instant(seconds: select.int(at: 0)),
+        var activity = LiveActivity(id: id, startedAt: Instant(seconds: select.int(at: 0)),
                                     updatedAt: Instant(seconds: select.int(at: 1)),
                                     endedAt: select.optionalInstant(at: 2), dismissAt: select.optionalInstant(at: 3),
                                     maxDuration: select.int(at: 4))
+        activity.state = select.string(at: 6)
         return Run(activity: activity, sessionID: select.isNull(at: 5) ? nil : select.int(at: 5))
     }
 
@@ -131,7 +132,6 @@ final class LiveWriter {
             relevance = coalesce(CAST(?4 AS REAL), relevance), updated_at = max(updated_at, ?5)
         WHERE id = ?1
         """)
-    private lazy var selectState = statement("SELECT state FROM live_activity WHERE id = ?1")
 
     private func update(_ id: String, _ update: LiveUpdate, at time: Instant, run: Run?) throws -> LiveOutcome {
         guard let run = run?.activity else { throw LiveError.unknownID(id) }
@@ -140,7 +140,7 @@ final class LiveWriter {
         switch update.state {
         case .keep: state = nil
         case let .replace(object): state = object.text
-        case let .set(changes): state = try storedState(id).setting(changes, field: "state").text
+        case let .set(changes): state = try LiveObject(stored: run.state).setting(changes, field: "state").text
         }
         let statement = try updateRun.get()
         defer { statement.reset() }
@@ -151,13 +151,6 @@ final class LiveWriter {
         try statement.bind(time.seconds, at: 5)
         try statement.run()
         return .updated(id: id)
-    }
-
-    private func storedState(_ id: String) throws -> LiveObject {
-        let select = try selectState.get()
-        defer { select.reset() }
-        try select.bind(id, at: 1)
-        return LiveObject(stored: try select.step() ? select.string(at: 0) : "{}")
     }
 
     // MARK: - End
@@ -221,15 +214,16 @@ final class LiveWriter {
 
     // MARK: - Pruning
 
-    /// Deletes the runs dismissed more than the retention period before now.
-    /// Their time spent stays: sessions are rows of their own.
+    /// Deletes the runs dismissed more than the retention period before now,
+    /// through the index on the moment of dismissal (the expression must stay
+    /// the index's, 14400 being `LiveActivity.dismissalWindow`). Their time spent
+    /// stays: sessions are rows of their own.
     func prune() throws {
         let delete = try connection.prepare("""
             DELETE FROM live_activity
-            WHERE coalesce(dismiss_at, CASE WHEN max_duration > 0 THEN started_at + max_duration + ?2 END) <= ?1
+            WHERE coalesce(dismiss_at, CASE WHEN max_duration > 0 THEN started_at + max_duration + 14400 END) <= ?1
             """)
         try delete.bind(now.seconds - LiveActivity.retentionSeconds, at: 1)
-        try delete.bind(LiveActivity.dismissalWindow, at: 2)
         try delete.run()
     }
 

@@ -46,9 +46,10 @@ enum LiveEndCommand: Command {
             outcomes = try store.endAllLive(type: type, end, now: now)
             if outcomes.isEmpty { context.output.append("No live activities running.\n") }
         } else {
-            // An id given twice is ended once.
-            var seen = Set<[UInt8]>()
-            let unique = ids.filter { seen.insert(Array($0.utf8)).inserted }
+            // An id given twice is ended once (compared byte for byte, as SQLite
+            // compares ids; a scan, as command lines are short and a set costs start-up time).
+            var unique: [String] = []
+            for id in ids where !unique.contains(where: { $0.utf8.elementsEqual(id.utf8) }) { unique.append(id) }
             outcomes = try store.applyLive(unique.map { LiveEvent(id: $0, change: .end(end)) }, now: now)
         }
         for outcome in outcomes { context.output.append(LiveOptions.line(for: outcome) + "\n") }
