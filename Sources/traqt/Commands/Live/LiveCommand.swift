@@ -8,7 +8,7 @@ enum LiveCommand: CommandGroup {
 
     static let spec = CommandSpec(
         "live",
-        abstract: "Start, update, end and list live activities: a stopwatch on an activity, a delivery, a build.",
+        abstract: "Start, update, end and list live activities (stopwatches, deliveries, builds).",
         discussion: """
             A live activity is something under way whose state changes while it runs. It has \
             static attributes (a JSON object set at start) and a state (a JSON object replaced \

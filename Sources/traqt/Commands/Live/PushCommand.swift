@@ -4,7 +4,7 @@ import TraqtCore
 enum PushCommand: Command {
     static let spec = CommandSpec(
         "push",
-        abstract: "Apply live-activity push requests (start, update, end) from a file or standard input.",
+        abstract: "Apply live-activity push requests from a file or standard input.",
         discussion: """
             Reads the shapes push services send: a push vendor's envelope \
             {"request": {"auth": …, "notifications": [N, …]}}; a notification N = \
@@ -12,10 +12,11 @@ enum PushCommand: Command {
             {"aps": {"event": …, …}, "live_activity_id": ID}; or a JSON array of any of these. \
             event is start, update or end; content-state, attributes-type, attributes, \
             timestamp, stale-date, dismissal-date and relevance-score are read as APNs \
-            sends them, dates in seconds since the epoch. A notification whose timestamp is \
-            not newer than the last event applied to its id is skipped ('skipped ID: not \
-            newer than …'), not an error; without a timestamp it happens when applied. A start \
-            whose id is an activity's id runs on that activity. One document is applied in \
+            sends them, dates in seconds since the epoch. Prints 'started ID', 'updated ID', \
+            'ended ID' or 'skipped ID: …' per notification. One whose timestamp is not newer \
+            than the last event applied to its id is skipped ('not newer than …'), as is an \
+            end of one already ended: not an error. Without a timestamp it happens when \
+            applied. A start whose id is an activity's id runs on that activity. One document is applied in \
             one transaction, all or nothing: a bad one exits 65 naming the notification \
             (0-based, envelopes and arrays flattened) and its field. Documents over 64 MiB \
             are refused (65). When TRAQT_PUSH_TOKEN is set (not empty), only envelopes whose \
