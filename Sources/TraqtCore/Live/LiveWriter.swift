@@ -232,38 +232,3 @@ final class LiveWriter {
         PreparedOnce(connection: connection, sql: sql)
     }
 }
-
-/// A statement prepared on its first use, then reused.
-final class PreparedOnce {
-    private let connection: SQLiteConnection
-    private let sql: String
-    private var prepared: SQLiteStatement?
-
-    init(connection: SQLiteConnection, sql: String) {
-        self.connection = connection
-        self.sql = sql
-    }
-
-    func get() throws -> SQLiteStatement {
-        if let prepared { return prepared }
-        let statement = try connection.prepare(sql)
-        prepared = statement
-        return statement
-    }
-}
-
-extension SQLiteStatement {
-    /// Binds an integer, or NULL for nil.
-    func bind(_ value: Int?, at index: Int32) throws {
-        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
-    }
-
-    /// Binds text, or NULL for nil.
-    func bind(_ value: String?, at index: Int32) throws {
-        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
-    }
-
-    func optionalInstant(at column: Int32) -> Instant? {
-        isNull(at: column) ? nil : Instant(seconds: int(at: column))
-    }
-}

@@ -53,7 +53,7 @@ enum PushCommand: Command {
             guard let bytes = try input.readAll(limit: PushDocument.byteLimit) else {
                 throw PushCommandError.refused(.tooLarge, source: source)
             }
-            try apply(bytes[...], source: source, token: token, context, store: open)
+            try apply(bytes, source: source, token: token, context, store: open)
             return
         }
         var refused = 0, documents = 0, unauthorized = false, lineNumber = 0
@@ -64,7 +64,7 @@ enum PushCommand: Command {
             do {
                 let lineSource = "\(source), line \(lineNumber)"
                 guard case let .text(bytes) = line else { throw PushCommandError.refused(.tooLarge, source: lineSource) }
-                try apply(bytes, source: lineSource, token: token, context, store: open)
+                try apply(Array(bytes), source: lineSource, token: token, context, store: open)
                 try context.output.flush()
             } catch let error as PushCommandError {
                 // A bad line is reported and the stream goes on; store failures end it.
@@ -77,11 +77,11 @@ enum PushCommand: Command {
     }
 
     /// Applies one document and prints a line per notification.
-    private static func apply(_ bytes: ArraySlice<UInt8>, source: String, token: String?, _ context: Context,
+    private static func apply(_ bytes: [UInt8], source: String, token: String?, _ context: Context,
                               store: () throws -> ActivityStore) throws {
         let document: JSONValue
         do {
-            document = try JSONParser.parse(Array(bytes))
+            document = try JSONParser.parse(bytes)
         } catch {
             throw PushCommandError.invalidJSON(error, source: source)
         }
@@ -101,30 +101,6 @@ enum PushCommand: Command {
             default: line = LiveOptions.line(for: outcome)
             }
             context.output.append(line + "\n")
-        }
-    }
-}
-
-/// Why push refused a document (65, or 77 when not authorized): nothing of it was applied.
-enum PushCommandError: Error, CustomStringConvertible {
-    case invalidJSON(JSONSyntaxError, source: String)
-    case refused(PushError, source: String)
-    /// `--follow`: lines were refused (each already reported); the rest were applied.
-    case linesRefused(Int, of: Int, unauthorized: Bool)
-
-    var description: String {
-        switch self {
-        case let .invalidJSON(error, source): return "\(source): \(error); nothing was applied"
-        case let .refused(error, source): return "\(source): \(error); nothing was applied"
-        case let .linesRefused(count, total, _):
-            return "\(count) of \(total) lines \(count == 1 ? "was" : "were") refused (see above); the others were applied"
-        }
-    }
-
-    var exitCode: ExitCode {
-        switch self {
-        case .refused(.unauthorized, _), .linesRefused(_, _, true): return .permissionDenied
-        default: return .dataError
         }
     }
 }
