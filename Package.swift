@@ -20,6 +20,7 @@ let package = Package(
             resources: [
                 .embedInCode("0001-activities.sql"),
                 .embedInCode("0002-reminders.sql"),
+                .embedInCode("0003-live-activities.sql"),
             ]
         ),
         .target(name: "TraqtCore", dependencies: ["CSQLite", "TraqtMigrations"]),

@@ -23,11 +23,7 @@ public struct CommandLineParser: Sendable {
             switch word {
             case "--help", "-h":
                 // `traqt --help add` asks for add's help, as `traqt help add` does.
-                if let next = words[(index + 1)...].first(where: { !$0.hasPrefix("-") }),
-                   tool.command(named: next) != nil {
-                    return .help(command: next)
-                }
-                return .help(command: nil)
+                return .help(command: helpTarget(below: nil, words: words[(index + 1)...]))
             case "--version": return .version
             case "--": index += 1; break
             default:
@@ -53,18 +49,32 @@ public struct CommandLineParser: Sendable {
         } else {
             throw UsageError("Missing expected argument '<command>'", command: nil)
         }
-        if commandName == "help" {
-            guard index < words.count else { return .help(command: nil) }
-            guard tool.command(named: words[index]) != nil || words[index] == "help" else {
-                throw unknownCommand(words[index])
+        if commandName == "help" { return try helpInvocation(words[index...]) }
+        guard var command = tool.command(named: commandName) else { throw unknownCommand(commandName) }
+
+        // A group's next word names one of its subcommands; global options and
+        // help may come before it (`traqt live --db x start`, `traqt live --help`).
+        while command.isGroup {
+            guard index < words.count else {
+                throw UsageError("Missing expected argument '<subcommand>'", command: command.path)
             }
-            if let extra = words[(index + 1)...].first {
-                throw UsageError("Unexpected argument '\(extra)'", command: nil)
+            let word = words[index]
+            if word == "--help" || word == "-h" {
+                return .help(command: helpTarget(below: command, words: words[(index + 1)...]))
+            } else if word == "--" {
+                index += 1
+            } else if word.hasPrefix("-") && word != "-" {
+                index = try parseOption(at: index, in: words, options: command.options + tool.globalOptions,
+                                        command: command.path, into: &leading)
+            } else {
+                guard let subcommand = command.subcommand(named: word) else {
+                    throw unknownSubcommand(word, of: command)
+                }
+                command = subcommand
+                index += 1
             }
-            return .help(command: words[index] == "help" ? nil : words[index])
         }
-        guard let command = tool.command(named: commandName) else { throw unknownCommand(commandName) }
-        let typedCommand = commandWasTyped ? command.name : nil
+        let typedCommand = commandWasTyped ? command.path : nil
 
         var parsed = leading
         let options = command.options + tool.globalOptions
@@ -78,13 +88,51 @@ public struct CommandLineParser: Sendable {
                 onlyPositionals = true
                 index += 1
             } else if word == "--help" || word == "-h" {
-                return .help(command: command.name)
+                return .help(command: command.path)
             } else {
                 index = try parseOption(at: index, in: words, options: options, command: typedCommand, into: &parsed)
             }
         }
         try validate(parsed, against: command)
-        return .run(command: command.name, arguments: parsed)
+        return .run(command: command.path, arguments: parsed)
+    }
+
+    /// `help [command [subcommand ...]]`: the words must name a command, and
+    /// below a group one of its subcommands; nothing may follow.
+    private func helpInvocation(_ words: ArraySlice<String>) throws(UsageError) -> Invocation {
+        guard let first = words.first else { return .help(command: nil) }
+        var rest = words.dropFirst()
+        var target: CommandSpec?
+        if first != "help" {
+            guard let command = tool.command(named: first) else { throw unknownCommand(first) }
+            target = command
+            while let command = target, command.isGroup, let word = rest.first {
+                guard let subcommand = command.subcommand(named: word) else {
+                    throw unknownSubcommand(word, of: command)
+                }
+                target = subcommand
+                rest = rest.dropFirst()
+            }
+        }
+        if let extra = rest.first {
+            throw UsageError("Unexpected argument '\(extra)'", command: nil)
+        }
+        return .help(command: target?.path)
+    }
+
+    /// The command whose help `--help` asks for: `group` (nil: the tool), or as
+    /// deep below it as the words after `--help` name subcommands
+    /// (`traqt --help live start`). Words that name nothing are ignored, as
+    /// help wins over a command line that is otherwise wrong.
+    private func helpTarget(below group: CommandSpec?, words: ArraySlice<String>) -> String? {
+        var target = group
+        for word in words where !word.hasPrefix("-") {
+            let next: CommandSpec?
+            if let group = target { next = group.subcommand(named: word) } else { next = tool.command(named: word) }
+            guard let next else { break }
+            target = next
+        }
+        return target?.path
     }
 
     /// Whether `word` (`--name`, `--name=value` or `-x`) names one of the tool's global options.
@@ -152,22 +200,22 @@ public struct CommandLineParser: Sendable {
         for argument in command.arguments {
             if argument.isRepeating {
                 if remaining.isEmpty && !argument.isOptional {
-                    throw UsageError("Missing expected argument '\(argument.synopsis)'", command: command.name)
+                    throw UsageError("Missing expected argument '\(argument.synopsis)'", command: command.path)
                 }
                 remaining = []
             } else if remaining.isEmpty {
                 if !argument.isOptional {
-                    throw UsageError("Missing expected argument '<\(argument.name)>'", command: command.name)
+                    throw UsageError("Missing expected argument '<\(argument.name)>'", command: command.path)
                 }
             } else {
                 remaining = remaining.dropFirst()
             }
         }
         if let extra = remaining.first {
-            throw UsageError("Unexpected argument '\(extra)'", command: command.name)
+            throw UsageError("Unexpected argument '\(extra)'", command: command.path)
         }
         for option in command.options where option.isRequired && parsed[values: option.name] == nil {
-            throw UsageError("Missing expected argument '\(option.synopsis)'", command: command.name)
+            throw UsageError("Missing expected argument '\(option.synopsis)'", command: command.path)
         }
     }
 
@@ -177,6 +225,14 @@ public struct CommandLineParser: Sendable {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message, command: nil)
+    }
+
+    private func unknownSubcommand(_ name: String, of group: CommandSpec) -> UsageError {
+        var message = "Unknown subcommand '\(name)'"
+        if let suggestion = closestMatch(to: name, among: group.subcommands.map(\.name)) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message, command: group.path)
     }
 
     private func unknownOption(word: String, candidates: [String], command: String?) -> UsageError {

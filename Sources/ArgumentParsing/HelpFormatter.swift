@@ -6,9 +6,11 @@ public struct HelpFormatter: Sendable {
 
     public init(tool: ToolSpec) { self.tool = tool }
 
-    /// `traqt add <name> --days <days> --at <time> [--id <id>]`.
+    /// `traqt add <name> --days <days> --at <time> [--id <id>]`; a group's is
+    /// `traqt live <subcommand>`.
     public func usage(for command: CommandSpec) -> String {
-        var parts = [tool.name, command.name]
+        var parts = [tool.name, command.path]
+        if command.isGroup { return (parts + ["<subcommand>"]).joined(separator: " ") }
         parts += command.arguments.map(\.synopsis)
         for option in command.options {
             parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
@@ -41,6 +43,9 @@ public struct HelpFormatter: Sendable {
             text += row(label: label(for: option), help: option.help)
         }
         text += row(label: "-h, --help", help: "Show help information.")
+        if command.isGroup {
+            text += subcommandRows(command.subcommands, helpPath: "\(tool.name) help \(command.path)")
+        }
         if !command.examples.isEmpty {
             text += "\nEXAMPLES:\n"
             for example in command.examples { text += "  \(example)\n" }
@@ -58,13 +63,18 @@ public struct HelpFormatter: Sendable {
         }
         text += row(label: "--version", help: "Show the version.")
         text += row(label: "-h, --help", help: "Show help information.")
-        text += "\nSUBCOMMANDS:\n"
-        for command in tool.commands {
+        let help = CommandSpec("help", abstract: "Show help for a command.")
+        text += subcommandRows(tool.commands + [help], helpPath: "\(tool.name) help")
+        return text
+    }
+
+    /// The SUBCOMMANDS section: each with its abstract, then where to read more.
+    private func subcommandRows(_ commands: [CommandSpec], helpPath: String) -> String {
+        var text = "\nSUBCOMMANDS:\n"
+        for command in commands {
             text += row(label: command.name, help: command.abstract)
         }
-        text += row(label: "help", help: "Show help for a command.")
-        text += "\n  See '\(tool.name) help <subcommand>' for detailed help.\n"
-        return text
+        return text + "\n  See '\(helpPath) <subcommand>' for detailed help.\n"
     }
 
     private func label(for option: OptionSpec) -> String {

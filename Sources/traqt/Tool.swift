@@ -7,6 +7,7 @@ enum Tool {
     static let commands: [any Command.Type] = [
         AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
+        LiveCommand.self, PushCommand.self,
     ]
 
     static let spec = ToolSpec(
@@ -54,9 +55,11 @@ enum Tool {
             case .help(nil):
                 output.append(help.toolHelp())
             case let .help(name?):
-                output.append(help.help(for: spec.command(named: name)!))
+                output.append(help.help(for: spec.command(atPath: name)!))
             case let .run(name, parsed):
-                let command = commands.first { $0.spec.name == name }!
+                // A group runs its subcommand (`live` runs `live start`).
+                let first = name.prefix { $0 != " " }
+                let command = commands.first { $0.spec.name == first }!
                 let context = Context(command: name, arguments: parsed, environment: environment, output: output)
                 try command.run(context)
             }
@@ -65,7 +68,7 @@ enum Tool {
             // Nothing of a failed command reaches standard output.
             output.bytes.removeAll()
             var text = "Error: \(ErrorMessage.sanitized(error.message))\n"
-            if let name = error.command, let command = spec.command(named: name) {
+            if let name = error.command, let command = spec.command(atPath: name) {
                 text += "Usage: \(help.usage(for: command))\n  See 'traqt \(name) --help' for more information.\n"
             } else {
                 text += "Usage: \(help.toolUsage())\n  See 'traqt --help' for more information.\n"
@@ -85,6 +88,12 @@ enum Tool {
             printError(error.description)
             return ExitCode(for: error).rawValue
         case let error as CommandError:
+            printError(error.description)
+            return error.exitCode.rawValue
+        case let error as LiveError:
+            printError("\(error); nothing was changed")
+            return ExitCode.dataError.rawValue
+        case let error as PushCommandError:
             printError(error.description)
             return error.exitCode.rawValue
         case OutputError.brokenPipe:

@@ -9,6 +9,8 @@ enum Schema {
 
     /// The schema version that added the reminder tables (`0002-reminders.sql`).
     static let remindersVersion = 2
+    /// The schema version that added live activities and time spent (`0003-live-activities.sql`).
+    static let liveVersion = 3
 
     /// The schema version of an open traqt database.
     static func version(of connection: SQLiteConnection) throws -> Int {

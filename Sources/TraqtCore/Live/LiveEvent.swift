@@ -1,0 +1,97 @@
+/// One thing that happens to a live activity: it starts, its content is
+/// updated, or it ends. The CLI makes one per command (or per id); a push
+/// makes one per notification.
+public struct LiveEvent: Sendable {
+    public var id: String
+    /// The time a push says the event happened. Given, the event is ordered: it is
+    /// skipped unless newer than the last event applied to the id, and happens
+    /// then. nil: it happens when it is applied, in the order given.
+    public var timestamp: Instant?
+    public var change: LiveChange
+
+    public init(id: String, timestamp: Instant? = nil, change: LiveChange) {
+        self.id = id
+        self.timestamp = timestamp
+        self.change = change
+    }
+
+    public var isStart: Bool {
+        if case .start = change { return true }
+        return false
+    }
+}
+
+public enum LiveChange: Sendable {
+    case start(LiveStart)
+    case update(LiveUpdate)
+    case end(LiveEnd)
+}
+
+public struct LiveStart: Sendable {
+    /// Which activity the live activity runs on.
+    public enum Activity: Sendable {
+        case none
+        /// This activity, which must exist (`live start ACTIVITY_ID`).
+        case required(String)
+        /// This activity if it exists (a pushed start whose id is an activity's).
+        case ifExists(String)
+    }
+
+    public var type: String
+    public var activity: Activity
+    public var attributes: LiveObject
+    public var state: LiveObject
+    public var stale: StaleTime?
+    public var relevance: Double
+    public var maxDuration: TimeSpan
+
+    public init(type: String = LiveActivity.defaultType, activity: Activity = .none,
+                attributes: LiveObject = .empty, state: LiveObject = .empty, stale: StaleTime? = nil,
+                relevance: Double = 0, maxDuration: TimeSpan = LiveActivity.defaultMaxDuration) {
+        self.type = type
+        self.activity = activity
+        self.attributes = attributes
+        self.state = state
+        self.stale = stale
+        self.relevance = relevance
+        self.maxDuration = maxDuration
+    }
+}
+
+public struct LiveUpdate: Sendable {
+    public enum State: Sendable {
+        case keep
+        case replace(LiveObject)
+        /// Sets these top-level members and keeps the rest (`--set KEY=VALUE`).
+        case set([(key: String, value: JSONValue)])
+    }
+
+    public var state: State
+    /// The new content's stale time; nil clears it (it belongs to the content).
+    public var stale: StaleTime?
+    /// nil keeps the relevance.
+    public var relevance: Double?
+
+    public init(state: State = .keep, stale: StaleTime? = nil, relevance: Double? = nil) {
+        self.state = state
+        self.stale = stale
+        self.relevance = relevance
+    }
+}
+
+public struct LiveEnd: Sendable {
+    /// The final content; nil keeps the state.
+    public var state: LiveObject?
+    public var dismissal: DismissalPolicy
+    /// A stale time sent with the end; nil keeps the one it had.
+    public var stale: StaleTime?
+    public var relevance: Double?
+
+    public init(state: LiveObject? = nil, dismissal: DismissalPolicy = .default,
+                stale: StaleTime? = nil, relevance: Double? = nil) {
+        self.state = state
+        self.dismissal = dismissal
+        self.stale = stale
+        self.relevance = relevance
+    }
+}

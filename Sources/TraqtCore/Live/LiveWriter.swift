@@ -1,0 +1,234 @@
+/// Applies live-activity events inside one write transaction: the rules of
+/// start, update and end, the time-spent sessions of those that run on an
+/// activity, and pruning. Statements are prepared on first use and reused, so
+/// a push of thousands of events prepares each once.
+final class LiveWriter {
+    private let connection: SQLiteConnection
+    /// The time of events that carry none, and what pruning counts from.
+    let now: Instant
+
+    init(connection: SQLiteConnection, now: Instant) {
+        self.connection = connection
+        self.now = now
+    }
+
+    // MARK: - Reading the current run
+
+    private lazy var selectRun = statement("""
+        SELECT started_at, updated_at, ended_at, dismiss_at, max_duration, session_id, state
+        FROM live_activity WHERE id = ?1
+        """)
+
+    /// What the rules need of an id's current run: its instants and state
+    /// (without its attributes and name), and its time-spent session.
+    struct Run {
+        var activity: LiveActivity
+        var sessionID: Int?
+    }
+
+    /// The id's current run, or nil.
+    func run(of id: String) throws -> Run? {
+        let select = try selectRun.get()
+        defer { select.reset() }
+        try select.bind(id, at: 1)
+        guard try select.step() else { return nil }
+        var activity = LiveActivity(id: id, startedAt: Instant(seconds: select.int(at: 0)),
+                                    updatedAt: Instant(seconds: select.int(at: 1)),
+                                    endedAt: select.optionalInstant(at: 2), dismissAt: select.optionalInstant(at: 3),
+                                    maxDuration: select.int(at: 4))
+        activity.state = select.string(at: 6)
+        return Run(activity: activity, sessionID: select.isNull(at: 5) ? nil : select.int(at: 5))
+    }
+
+    /// `.skipped` when a pushed event is not newer than the last event applied to its id.
+    func skip(_ id: String, timestamp: Instant?, run: Run?) -> LiveOutcome? {
+        guard let timestamp, let last = run?.activity.updatedAt, timestamp <= last else { return nil }
+        return .skipped(id: id, notNewerThan: last)
+    }
+
+    /// Applies one event: skipped when not newer, else its change.
+    func apply(_ event: LiveEvent) throws -> LiveOutcome {
+        let run = try run(of: event.id)
+        if let skipped = skip(event.id, timestamp: event.timestamp, run: run) { return skipped }
+        return try apply(event.change, id: event.id, at: event.timestamp ?? now, run: run)
+    }
+
+    /// Applies `change` to the id whose current run is `run`, as happening at `time`.
+    func apply(_ change: LiveChange, id: String, at time: Instant, run: Run?) throws -> LiveOutcome {
+        switch change {
+        case let .start(start): return try self.start(id, start, at: time, run: run)
+        case let .update(update): return try self.update(id, update, at: time, run: run)
+        case let .end(end): return try self.end(id, end, at: time, run: run)
+        }
+    }
+
+    // MARK: - Start
+
+    private lazy var insertRun = statement("""
+        INSERT OR REPLACE INTO live_activity (id, type, activity_id, attributes, state, started_at, updated_at,
+            ended_at, stale_at, dismiss_at, max_duration, relevance, session_id)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, NULL, ?7, NULL, ?8, CAST(?9 AS REAL), ?10)
+        """)
+    private lazy var selectActivityName = statement("SELECT name FROM activity WHERE id = ?1")
+    private lazy var insertSession = statement("""
+        INSERT INTO time_spent (activity_id, activity_name, live_id, started_at, ends_by)
+        VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id
+        """)
+
+    private func start(_ id: String, _ start: LiveStart, at time: Instant, run: Run?) throws -> LiveOutcome {
+        // An id whose run has ended starts a new run, which replaces it.
+        if let run = run?.activity, run.endedAt == nil, run.end(at: time) == nil {
+            throw LiveError.alreadyRunning(id: id, since: run.startedAt)
+        }
+        var activity: (id: String, name: String)?
+        switch start.activity {
+        case .none: break
+        case let .required(activityID):
+            guard let name = try activityName(activityID) else { throw LiveError.unknownActivity(activityID) }
+            activity = (activityID, name)
+        case let .ifExists(activityID):
+            activity = try activityName(activityID).map { (activityID, $0) }
+        }
+        let limit = start.maxDuration.seconds
+        var sessionID: Int?
+        if let activity {
+            let insert = try insertSession.get()
+            defer { insert.reset() }
+            try insert.bind(activity.id, at: 1)
+            try insert.bind(activity.name, at: 2)
+            try insert.bind(id, at: 3)
+            try insert.bind(time.seconds, at: 4)
+            try insert.bind(limit > 0 ? time.seconds + limit : nil, at: 5)
+            try insert.step()
+            sessionID = insert.int(at: 0)
+        }
+        let insert = try insertRun.get()
+        defer { insert.reset() }
+        try insert.bind(id, at: 1)
+        try insert.bind(start.type, at: 2)
+        try insert.bind(activity?.id, at: 3)
+        try insert.bind(start.attributes.text, at: 4)
+        try insert.bind(start.state.text, at: 5)
+        try insert.bind(time.seconds, at: 6)
+        try insert.bind(start.stale?.instant(after: time).seconds, at: 7)
+        try insert.bind(limit, at: 8)
+        try insert.bind(start.relevance.description, at: 9)
+        try insert.bind(sessionID, at: 10)
+        try insert.run()
+        return .started(id: id)
+    }
+
+    private func activityName(_ activityID: String) throws -> String? {
+        let select = try selectActivityName.get()
+        defer { select.reset() }
+        try select.bind(activityID, at: 1)
+        return try select.step() ? select.string(at: 0) : nil
+    }
+
+    // MARK: - Update
+
+    private lazy var updateRun = statement("""
+        UPDATE live_activity SET state = coalesce(?2, state), stale_at = ?3,
+            relevance = coalesce(CAST(?4 AS REAL), relevance), updated_at = max(updated_at, ?5)
+        WHERE id = ?1
+        """)
+
+    private func update(_ id: String, _ update: LiveUpdate, at time: Instant, run: Run?) throws -> LiveOutcome {
+        guard let run = run?.activity else { throw LiveError.unknownID(id) }
+        if let end = run.endedAt ?? run.end(at: time) { throw LiveError.ended(id: id, at: end) }
+        let state: String?
+        switch update.state {
+        case .keep: state = nil
+        case let .replace(object): state = object.text
+        case let .set(changes): state = try LiveObject(stored: run.state).setting(changes, field: "state").text
+        }
+        let statement = try updateRun.get()
+        defer { statement.reset() }
+        try statement.bind(id, at: 1)
+        try statement.bind(state, at: 2)
+        try statement.bind(update.stale?.instant(after: time).seconds, at: 3)
+        try statement.bind(update.relevance?.description, at: 4)
+        try statement.bind(time.seconds, at: 5)
+        try statement.run()
+        return .updated(id: id)
+    }
+
+    // MARK: - End
+
+    private lazy var endRun = statement("""
+        UPDATE live_activity SET ended_at = ?2, dismiss_at = ?3, state = coalesce(?4, state),
+            stale_at = coalesce(?5, stale_at), relevance = coalesce(CAST(?6 AS REAL), relevance),
+            updated_at = max(updated_at, ?7)
+        WHERE id = ?1
+        """)
+    /// The session ends, under the name its activity has now (if it still exists).
+    private lazy var endSession = statement("""
+        UPDATE time_spent SET ended_at = ?2,
+            activity_name = coalesce((SELECT name FROM activity WHERE activity.id = time_spent.activity_id), activity_name)
+        WHERE id = ?1
+        """)
+
+    private func end(_ id: String, _ end: LiveEnd, at time: Instant, run: Run?) throws -> LiveOutcome {
+        guard let stored = run else { throw LiveError.unknownID(id) }
+        let run = stored.activity
+        if run.endedAt != nil || run.end(at: time) != nil {
+            return .alreadyEnded(id: id, elapsedSeconds: run.elapsedSeconds(at: max(time, run.endedAt ?? time)))
+        }
+        let endedAt = max(time, run.startedAt)
+        let statement = try endRun.get()
+        defer { statement.reset() }
+        try statement.bind(id, at: 1)
+        try statement.bind(endedAt.seconds, at: 2)
+        try statement.bind(end.dismissal.dismissAt(end: endedAt).seconds, at: 3)
+        try statement.bind(end.state?.text, at: 4)
+        try statement.bind(end.stale?.instant(after: time).seconds, at: 5)
+        try statement.bind(end.relevance?.description, at: 6)
+        try statement.bind(time.seconds, at: 7)
+        try statement.run()
+        if let sessionID = stored.sessionID {
+            let close = try endSession.get()
+            defer { close.reset() }
+            try close.bind(sessionID, at: 1)
+            try close.bind(endedAt.seconds, at: 2)
+            try close.run()
+        }
+        return .ended(id: id, elapsedSeconds: endedAt.seconds - run.startedAt.seconds)
+    }
+
+    // MARK: - Ending all
+
+    /// The ids of every run not ended at `now`, of `type` if given, by start.
+    func runningIDs(type: String?) throws -> [String] {
+        let select = try connection.prepare("""
+            SELECT id, started_at, max_duration FROM live_activity
+            WHERE ended_at IS NULL AND (?1 IS NULL OR type = ?1) ORDER BY started_at, id
+            """)
+        try select.bind(type, at: 1)
+        var ids: [String] = []
+        while try select.step() {
+            let run = LiveActivity(id: "", startedAt: Instant(seconds: select.int(at: 1)), maxDuration: select.int(at: 2))
+            if run.end(at: now) == nil { ids.append(select.string(at: 0)) }
+        }
+        return ids
+    }
+
+    // MARK: - Pruning
+
+    /// Deletes the runs dismissed more than the retention period before now,
+    /// through the index on the moment of dismissal (the expression must stay
+    /// the index's, 14400 being `LiveActivity.dismissalWindow`). Their time spent
+    /// stays: sessions are rows of their own.
+    func prune() throws {
+        let delete = try connection.prepare("""
+            DELETE FROM live_activity
+            WHERE coalesce(dismiss_at, CASE WHEN max_duration > 0 THEN started_at + max_duration + 14400 END) <= ?1
+            """)
+        try delete.bind(now.seconds - LiveActivity.retentionSeconds, at: 1)
+        try delete.run()
+    }
+
+    /// A statement prepared when first used.
+    private func statement(_ sql: String) -> PreparedOnce {
+        PreparedOnce(connection: connection, sql: sql)
+    }
+}

@@ -1,0 +1,21 @@
+/// Why a push document was refused; nothing of it was applied.
+public enum PushError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A notification (0-based across the document) that cannot be applied;
+    /// `field` is its path within the notification.
+    case invalid(index: Int, field: String?, message: String)
+    /// `TRAQT_PUSH_TOKEN` is set and the document is not all envelopes with that `auth`.
+    case unauthorized
+    /// The document (or line) is longer than `PushDocument.byteLimit`.
+    case tooLarge
+
+    public var description: String {
+        switch self {
+        case let .invalid(index, field?, message): return "notification \(index), field '\(field)': \(message)"
+        case let .invalid(index, nil, message): return "notification \(index): \(message)"
+        case .unauthorized:
+            return "not authorized: TRAQT_PUSH_TOKEN is set, and only envelopes ({\"request\": {\"auth\": …}}) with that auth are applied"
+        case .tooLarge:
+            return "the document is longer than \(PushDocument.byteLimit) bytes, the most push reads"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// One notification of a push document: the id and timestamp are read at once
+/// (they decide whether it is skipped); the rest only when it is applied.
+public struct PushNotification: Sendable {
+    /// 0-based, across the whole document.
+    public let index: Int
+    public let id: String
+    public let timestamp: Instant?
+    /// The object holding `event` and the content: `live_activity` or `aps`.
+    private let body: JSONValue
+    /// The body's field path, for messages: `aps.` or `live_activity.`, behind
+    /// the envelope's `request.notifications[N].` when inside one.
+    private let bodyPath: String
+    /// The id's field path, for messages about the id's live activity.
+    public let idField: String
+
+    init(_ value: JSONValue, index: Int, path: String) throws(PushError) {
+        self.index = index
+        guard case .object = value else {
+            throw .invalid(index: index, field: nil, message: "expected a notification object, found \(value.kindName)")
+        }
+        idField = path + "live_activity_id"
+        guard let idValue = value["live_activity_id"] else { throw .invalid(index: index, field: idField, message: "missing") }
+        guard case let .string(id) = idValue else {
+            throw .invalid(index: index, field: idField, message: "expected a string, found \(idValue.kindName)")
+        }
+        do { try Activity.validate(id: id) } catch {
+            throw .invalid(index: index, field: idField, message: error.message)
+        }
+        self.id = id
+        let name = value["live_activity"] != nil ? "live_activity" : "aps"
+        bodyPath = path + name + "."
+        guard let body = value[name] else {
+            throw .invalid(index: index, field: path + "live_activity", message: "missing (or an APNs 'aps' object)")
+        }
+        guard case .object = body else {
+            throw .invalid(index: index, field: path + name, message: "expected an object, found \(body.kindName)")
+        }
+        self.body = body
+        timestamp = try Self.epochSeconds(body["timestamp"], index: index, field: bodyPath + "timestamp")
+    }
+
+    /// What the notification does; throws for an unknown event or bad content.
+    public func change() throws(PushError) -> LiveChange {
+        let eventField = bodyPath + "event"
+        guard let eventValue = body["event"] else { throw .invalid(index: index, field: eventField, message: "missing") }
+        guard case let .string(event) = eventValue, ["start", "update", "end"].contains(event) else {
+            throw .invalid(index: index, field: eventField, message: "expected \"start\", \"update\" or \"end\"")
+        }
+        let state = try object("content-state")
+        let stale = try Self.epochSeconds(body["stale-date"], index: index, field: bodyPath + "stale-date").map(StaleTime.at)
+        let relevance = try number("relevance-score")
+        switch event {
+        case "start":
+            let typeField = bodyPath + "attributes-type"
+            var type = LiveActivity.defaultType
+            if let typeValue = body["attributes-type"], typeValue != .null {
+                guard case let .string(text) = typeValue, !text.isEmpty else {
+                    throw .invalid(index: index, field: typeField, message: "expected a non-empty string")
+                }
+                type = text
+            }
+            return .start(LiveStart(type: type, activity: .ifExists(id), attributes: try object("attributes") ?? .empty,
+                                    state: state ?? .empty, stale: stale, relevance: relevance ?? 0))
+        case "update":
+            return .update(LiveUpdate(state: state.map(LiveUpdate.State.replace) ?? .keep, stale: stale,
+                                      relevance: relevance))
+        default:
+            let dismissal = try Self.epochSeconds(body["dismissal-date"], index: index, field: bodyPath + "dismissal-date")
+            return .end(LiveEnd(state: state, dismissal: dismissal.map(DismissalPolicy.at) ?? .default,
+                                stale: stale, relevance: relevance))
+        }
+    }
+
+    /// A member that must be a JSON object within the size limit, if present.
+    private func object(_ name: String) throws(PushError) -> LiveObject? {
+        guard let value = body[name], value != .null else { return nil }
+        do {
+            return try LiveObject(value, field: name)
+        } catch {
+            throw .invalid(index: index, field: bodyPath + name, message: error.description)
+        }
+    }
+
+    private func number(_ name: String) throws(PushError) -> Double? {
+        guard let value = body[name], value != .null else { return nil }
+        guard case let .number(text) = value, let number = Double(text), number.isFinite else {
+            throw .invalid(index: index, field: bodyPath + name, message: "expected a number, found \(value.kindName)")
+        }
+        return number
+    }
+
+    /// The latest moment traqt reads: 9999-12-31T23:59:59Z.
+    static let latestEpochSecond = 253_402_300_799
+
+    /// Dates in push payloads are whole seconds since the epoch, as APNs sends them.
+    static func epochSeconds(_ value: JSONValue?, index: Int, field: String) throws(PushError) -> Instant? {
+        guard let value, value != .null else { return nil }
+        guard case let .number(text) = value, let seconds = Int(text), (0...latestEpochSecond).contains(seconds) else {
+            throw .invalid(index: index, field: field, message: "expected whole seconds since the epoch (0…\(latestEpochSecond))")
+        }
+        return Instant(seconds: seconds)
+    }
+}

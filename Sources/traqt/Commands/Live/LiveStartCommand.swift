@@ -1,0 +1,49 @@
+import ArgumentParsing
+import TraqtCore
+
+enum LiveStartCommand: Command {
+    static let spec = CommandSpec(
+        "start",
+        abstract: "Start a live activity: a stopwatch on an activity, or anything with --id.",
+        discussion: """
+            Prints 'started ID'. With ACTIVITY_ID the live activity runs on that activity \
+            (its time spent is recorded when it ends) and takes its id unless --id is given; \
+            without it, --id is required. An id that is active or stale cannot start again \
+            (exit 65); one whose run has ended starts a new run.
+            """,
+        arguments: [ArgumentSpec("activity-id", optional: true, help: "The activity to run on (see 'traqt list').")],
+        options: [
+            OptionSpec("id", .value(name: "id"), help: "The live activity's id (default: the activity's id)."),
+            OptionSpec("type", .value(name: "type"), help: "What kind of live activity it is (default: stopwatch)."),
+            OptionSpec("attributes", .value(name: "json"),
+                       help: "Static attributes: a JSON object, at most 4096 bytes as compact JSON; never changed."),
+            LiveOptions.state, LiveOptions.staleAfter, LiveOptions.staleAt, LiveOptions.relevance,
+            OptionSpec("max-duration", .value(name: "duration"),
+                       help: "It counts as ended this long after its start unless ended before (default 8h; 0: no limit)."),
+            CommonOptions.now,
+        ],
+        examples: [
+            "traqt live start walk-dog",
+            "traqt live start --id pizza --type delivery --attributes '{\"name\":\"Pizza\"}' --state '{\"eta\":\"19:40\"}'",
+        ])
+
+    static func run(_ context: Context) throws {
+        let activityID = context.arguments.positionals.first
+        guard let id = try LiveOptions.id(context) ?? activityID else {
+            throw UsageError("Missing expected argument '--id <id>' (needed without an activity)", command: context.command)
+        }
+        let start = LiveStart(
+            type: try LiveOptions.type(context) ?? LiveActivity.defaultType,
+            activity: activityID.map(LiveStart.Activity.required) ?? .none,
+            attributes: try LiveOptions.object("attributes", field: "attributes", context) ?? .empty,
+            state: try LiveOptions.object("state", field: "state", context) ?? .empty,
+            stale: try LiveOptions.stale(context),
+            relevance: try LiveOptions.relevance(context) ?? 0,
+            maxDuration: try context.parse("max-duration", TimeSpan.parse) ?? LiveActivity.defaultMaxDuration)
+        let now = try context.now()
+        let store = try context.openForWriting(createIfMissing: true)
+        for outcome in try store.applyLive([LiveEvent(id: id, change: .start(start))], now: now) {
+            context.output.append(LiveOptions.line(for: outcome) + "\n")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParsing
+import TraqtCore
+
+enum LiveUpdateCommand: Command {
+    static let spec = CommandSpec(
+        "update",
+        abstract: "Update a running live activity's state.",
+        discussion: """
+            Prints 'updated ID'. --state replaces the state; --set KEY=VALUE (repeatable) sets \
+            top-level keys and keeps the rest, VALUE read as JSON when it is valid JSON, else \
+            as a string. Without either the state stays. The stale time belongs to the content: \
+            an update without --stale-after or --stale-at clears it. Updating an unknown or \
+            ended id exits 65 and changes nothing.
+            """,
+        arguments: [ArgumentSpec("id", help: "The live activity to update.")],
+        options: [
+            LiveOptions.state,
+            OptionSpec("set", .value(name: "key=value"), help: "Set one top-level key of the state; repeatable."),
+            LiveOptions.staleAfter, LiveOptions.staleAt, LiveOptions.relevance, CommonOptions.now,
+        ],
+        examples: [
+            "traqt live update pizza --set eta=19:45 --set driver=Ana --stale-after 10m",
+            "traqt live update build --state '{\"step\":3,\"of\":5}'",
+        ])
+
+    static func run(_ context: Context) throws {
+        let id = context.arguments.positionals[0]
+        let replacement = try LiveOptions.object("state", field: "state", context)
+        let changes = try (context.arguments[values: "set"] ?? []).map { (text) throws(UsageError) in
+            try member(text, context)
+        }
+        if replacement != nil && !changes.isEmpty {
+            throw UsageError("'--state' and '--set' cannot be used together", command: context.command)
+        }
+        let state: LiveUpdate.State = replacement.map(LiveUpdate.State.replace) ?? (changes.isEmpty ? .keep : .set(changes))
+        let update = LiveUpdate(state: state, stale: try LiveOptions.stale(context),
+                                relevance: try LiveOptions.relevance(context))
+        let now = try context.now()
+        let store = try context.openForWriting(createIfMissing: false)
+        for outcome in try store.applyLive([LiveEvent(id: id, change: .update(update))], now: now) {
+            context.output.append(LiveOptions.line(for: outcome) + "\n")
+        }
+    }
+
+    /// `KEY=VALUE`: the value as JSON when it is valid JSON, else as a string.
+    private static func member(_ text: String, _ context: Context) throws(UsageError) -> (key: String, value: JSONValue) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw UsageError("Invalid value for '--set': '\(text)'; expected KEY=VALUE", command: context.command)
+        }
+        let key = String(text[..<equals]), value = String(text[text.index(after: equals)...])
+        return (key, (try? JSONParser.parse(Array(value.utf8))) ?? .string(value))
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file, or standard input for `-`, read in chunks: whole up to a limit, or
+/// line by line as lines arrive (a pipe from `ssh` or `nc` that stays open).
+final class InputReader {
+    /// A line, or the news that one was longer than the limit (and was skipped).
+    enum Line {
+        case text(ArraySlice<UInt8>)
+        case tooLong
+    }
+
+    let path: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Where the unread part of `buffer` starts.
+    private var start = 0
+    private var atEnd = false
+
+    init(path: String) throws(CommandError) {
+        self.path = path
+        descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .inputMissing(path: path) }
+            throw .inputUnreadable(path: path, reason: String(cString: strerror(code)),
+                                   permission: code == EACCES || code == EPERM)
+        }
+    }
+
+    deinit { if path != "-" { close(descriptor) } }
+
+    /// Everything, or nil when there is more than `limit` bytes (reading stops
+    /// there: a huge input never fills memory).
+    func readAll(limit: Int) throws(CommandError) -> [UInt8]? {
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { return nil }
+        while !atEnd {
+            if buffer.count - start > limit { return nil }
+            try fill()
+        }
+        return buffer.count - start > limit ? nil : Array(buffer[start...])
+    }
+
+    /// The next line without its newline, as soon as it has arrived; nil at the
+    /// end. A last line without a newline counts.
+    func nextLine(limit: Int) throws(CommandError) -> Line? {
+        // Bytes after `start` already searched for a newline (`fill` may move `start`).
+        var searched = 0
+        var skipping = false
+        while true {
+            if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                return skipping || line.count > limit ? .tooLong : .text(line)
+            }
+            if atEnd {
+                guard start < buffer.count else { return skipping ? .tooLong : nil }
+                let line = buffer[start...]
+                start = buffer.count
+                return skipping || line.count > limit ? .tooLong : .text(line)
+            }
+            // A line over the limit is dropped as it comes, not kept whole.
+            if buffer.count - start > limit {
+                skipping = true
+                start = buffer.count
+            }
+            searched = buffer.count - start
+            try fill()
+        }
+    }
+
+    /// Reads what is there (waiting for some), dropping what was consumed.
+    private func fill() throws(CommandError) {
+        if start > 0 && start >= buffer.count / 2 {
+            buffer.removeSubrange(..<start)
+            start = 0
+        }
+        let chunk = 1 << 16
+        let old = buffer.count
+        buffer += repeatElement(0, count: chunk)
+        var count: Int
+        repeat {
+            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
+        } while count < 0 && errno == EINTR
+        guard count >= 0 else {
+            let code = errno
+            buffer.removeSubrange(old...)
+            throw .inputUnreadable(path: path, reason: String(cString: strerror(code)), permission: false)
+        }
+        buffer.removeSubrange((old + count)...)
+        if count == 0 { atEnd = true }
+    }
+}
