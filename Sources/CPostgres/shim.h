@@ -1,0 +1,5 @@
+#ifndef TRAQT_CPOSTGRES_SHIM_H
+#define TRAQT_CPOSTGRES_SHIM_H
+// Debian's libpq-dev puts the client header under postgresql/.
+#include <postgresql/libpq-fe.h>
+#endif

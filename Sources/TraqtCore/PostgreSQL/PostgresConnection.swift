@@ -1,0 +1,139 @@
+#if Postgres
+import CPostgres
+
+/// One connection to a PostgreSQL server through libpq. Not shared between
+/// threads; a process opens one per command.
+public final class PostgresConnection {
+    let handle: OpaquePointer
+    /// Rows changed by the last statement run (from its command tag).
+    public internal(set) var changes = 0
+
+    /// Connects with a libpq URI (`postgresql://user@host:port/db?sslmode=…`;
+    /// passwords from `~/.pgpass` or `PGPASSFILE`, as libpq reads them). Every
+    /// lock wait of this connection gives up after `lockTimeoutMilliseconds`.
+    public init(uri: String, lockTimeoutMilliseconds: Int32) throws(PostgresError) {
+        guard let connection = PQconnectdb(uri) else {
+            throw PostgresError(kind: .unreachable, sqlState: "", message: "out of memory", sql: nil)
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.trimmed(PQerrorMessage(connection))
+            let kind: PostgresError.Kind = PQconnectionNeedsPassword(connection) != 0 || Self.isLoginRefusal(message)
+                ? .loginRefused : .unreachable
+            PQfinish(connection)
+            throw PostgresError(kind: kind, sqlState: "", message: message, sql: nil)
+        }
+        handle = connection
+        // The server's notices (e.g. "schema already exists") are not traqt's output.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        try execute("""
+            SET lock_timeout = \(max(0, lockTimeoutMilliseconds)); SET statement_timeout = 0;
+            SET client_encoding = 'UTF8'; SET search_path = traqt
+            """)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// The login failures libpq reports only as text (the server sends no
+    /// SQLSTATE before the connection is made).
+    private static func isLoginRefusal(_ message: String) -> Bool {
+        ["password authentication failed", "no password supplied", "pg_hba.conf rejects",
+         "role \"", "peer authentication failed", "Ident authentication failed", "certificate authentication failed"]
+            .contains { message.contains($0) } && !message.contains("database \"")
+    }
+
+    static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+        guard let message else { return "unknown error" }
+        var text = String(cString: message)
+        while text.last == "\n" || text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// Runs one or more statements without parameters that return no rows that matter.
+    public func execute(_ sql: String) throws(PostgresError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        changes = Self.changes(of: result)
+    }
+
+    public func prepare(_ sql: String) throws(PostgresError) -> PostgresStatement {
+        PostgresStatement(connection: self, sql: Self.numberedParameters(sql))
+    }
+
+    /// The first column of the first row of `sql`, as an integer (0 when there is no row).
+    public func integer(_ sql: String) throws(PostgresError) -> Int {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.int(at: 0) : 0
+    }
+
+    public var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    /// The socket libpq reads from, for `poll` while waiting for notifications.
+    public var socket: Int32 { PQsocket(handle) }
+
+    /// Reads what the server sent without blocking and returns the channels
+    /// of the notifications that arrived (`LISTEN`/`NOTIFY`).
+    public func receiveNotifications() throws(PostgresError) -> [String] {
+        guard PQconsumeInput(handle) == 1 else { throw connectionError(sql: nil) }
+        var channels: [String] = []
+        while let notification = PQnotifies(handle) {
+            channels.append(String(cString: notification.pointee.relname))
+            PQfreemem(notification)
+        }
+        return channels
+    }
+
+    /// Throws for a result that is not a success, with the server's SQLSTATE.
+    func check(_ result: OpaquePointer?, sql: String?) throws(PostgresError) {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_SINGLE_TUPLE, PGRES_EMPTY_QUERY:
+            return
+        default:
+            if PQstatus(handle) != CONNECTION_OK { throw connectionError(sql: sql) }
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+                ?? Self.trimmed(PQerrorMessage(handle))
+            throw PostgresError(kind: .server, sqlState: state, message: message, sql: sql)
+        }
+    }
+
+    func connectionError(sql: String?) -> PostgresError {
+        PostgresError(kind: .connectionLost, sqlState: "", message: Self.trimmed(PQerrorMessage(handle)), sql: sql)
+    }
+
+    static func changes(of result: OpaquePointer?) -> Int {
+        guard let tuples = PQcmdTuples(result) else { return 0 }
+        return Int(String(cString: tuples)) ?? 0
+    }
+
+    /// The store writes SQL once, with SQLite's `?1` parameters; PostgreSQL
+    /// numbers them `$1`. Text in quotes and comments is left as it is.
+    static func numberedParameters(_ sql: String) -> String {
+        var result: [UInt8] = []
+        let bytes = Array(sql.utf8)
+        var index = 0
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { result.append(bytes[index]); index += 1 }
+                continue
+            } else if byte == UInt8(ascii: "?"), index + 1 < bytes.count, (48...57).contains(bytes[index + 1]) {
+                result.append(UInt8(ascii: "$"))
+                index += 1
+                continue
+            }
+            result.append(byte)
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+#endif
