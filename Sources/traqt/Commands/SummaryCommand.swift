@@ -19,7 +19,7 @@ enum SummaryCommand: Command {
             OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across."),
             OptionSpec("json", help: "Print one JSON document."),
             OptionSpec("markdown", help: "Print Markdown, for mail or a wiki."),
-            OptionSpec("quiet", short: "q", help: "Print nothing when there are no activities (so cron sends no mail)."),
+            OptionSpec("quiet", short: "q", help: "Print nothing when there are no activities (so cron sends no mail); --json still prints its document."),
         ],
         examples: [
             "traqt summary",
@@ -42,7 +42,8 @@ enum SummaryCommand: Command {
 
         let store = try context.openForReading()
         let days = try store.agenda(for: dates, now: now)
-        if context.arguments.flag("quiet") && days.allSatisfy({ $0.entries.isEmpty }) { return }
+        // --json always prints a document: a script parses it, cron mails only text.
+        if context.arguments.flag("quiet") && !json && days.allSatisfy({ $0.entries.isEmpty }) { return }
 
         let output = context.output
         switch (week, json, markdown) {
