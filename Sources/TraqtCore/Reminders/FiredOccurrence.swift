@@ -12,7 +12,7 @@ public struct FiredOccurrence: Hashable, Sendable {
         buffer.append(UInt8(ascii: "{"))
         occurrence.appendJSONMembers(to: &buffer)
         JSONWriter.appendRaw(",\"firedAt\":", to: &buffer)
-        JSONWriter.appendString(firedAt.description, to: &buffer)
+        JSONWriter.appendText(of: firedAt.appendText, to: &buffer)
         JSONWriter.appendRaw(",\"lateSeconds\":", to: &buffer)
         JSONWriter.appendInteger(lateSeconds, to: &buffer)
         buffer.append(UInt8(ascii: "}"))
@@ -35,9 +35,9 @@ extension Occurrence {
         JSONWriter.appendString(activity.id, to: &buffer)
         JSONWriter.appendRaw(",\"name\":", to: &buffer)
         JSONWriter.appendString(activity.name, to: &buffer)
-        JSONWriter.appendRaw(",\"time\":", to: &buffer)
-        JSONWriter.appendString(activity.time.description, to: &buffer)
-        JSONWriter.appendRaw(",\"scheduledAt\":", to: &buffer)
-        JSONWriter.appendString(scheduledAt.description, to: &buffer)
+        JSONWriter.appendRaw(",\"time\":\"", to: &buffer)
+        TimeOfDay.appendText(minutes: activity.time.minutes, to: &buffer)
+        JSONWriter.appendRaw("\",\"scheduledAt\":", to: &buffer)
+        JSONWriter.appendText(of: scheduledAt.appendText, to: &buffer)
     }
 }

@@ -17,6 +17,12 @@ public enum ReminderLedger {
 
         /// Occurrences before this are never fired or recorded.
         var floor: Int { max(knownSince, prunedBefore) }
+
+        /// What the first run on a database, at `now` with `grace`, writes: the
+        /// occurrences before its grace window are neither fired nor missed.
+        static func start(now: Int, grace: Int) -> State {
+            State(knownSince: now - grace, checkedThrough: now, prunedBefore: now - grace)
+        }
     }
 
     /// The instants a run at `now` with `grace` fires in (late by at most
