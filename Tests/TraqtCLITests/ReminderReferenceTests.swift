@@ -37,16 +37,24 @@ struct ReminderReferenceTests {
         return (fixture, ReminderModel(zone: "America/New_York", activities: activities))
     }
 
-    /// Runs `due --json` at each (now, grace) and checks what fired against the model.
+    /// Runs `due --json` at each (now, grace), first with `--dry-run`, and checks
+    /// what fired and what was missed against the model; the dry run changes
+    /// no byte of the database.
     static func runDue(_ runs: [(now: String, grace: Int)], _ fixture: ReminderFixture,
                        _ model: inout ReminderModel) throws {
         for run in runs {
             let now = ReminderModel.instant(run.now)
-            let result = try fixture.traqt(["due", "--json", "--now", run.now, "--grace", "\(run.grace)s"])
+            let arguments = ["due", "--json", "--now", run.now, "--grace", "\(run.grace)s"]
+            let before = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
+            let dryRun = try fixture.traqt(arguments + ["--dry-run"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.database)) == before, "dry run at \(run.now)")
+            let result = try fixture.traqt(arguments)
             #expect(result.status == 0, "\(result.stderr)")
             let expected = model.due(now: now, grace: run.grace)
-            #expect(result.stdout == expected.fired.map { model.dueJSON($0, firedAt: now) + "\n" }.joined(),
-                    "due at \(run.now)")
+            let fired = expected.fired.map { model.dueJSON($0, firedAt: now) + "\n" }.joined()
+            #expect(result.stdout == fired, "due at \(run.now)")
+            #expect(dryRun.stdout == fired, "dry run at \(run.now)")
+            #expect(dryRun.stderr == expected.missed.map { model.missedLine($0) + "\n" }.joined(), "dry run at \(run.now)")
         }
     }
 

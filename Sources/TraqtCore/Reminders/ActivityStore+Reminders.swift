@@ -97,7 +97,8 @@ extension ActivityStore {
                 try statement.bind(minutes.lowerBound, at: 1)
                 try statement.bind(minutes.upperBound, at: 2)
                 try statement.bind(1 << date.weekday, at: 3)
-                try statement.bind(date.description, at: 4)
+                // The date is the key of the recorded occurrences, when there are any.
+                if statement.parameterCount == 4 { try statement.bind(date.description, at: 4) }
                 // On one date, instants follow the time of day: the key's order
                 // is the order of the occurrences.
                 while try statement.step() {

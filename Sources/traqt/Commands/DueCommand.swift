@@ -24,6 +24,7 @@ enum DueCommand: Command {
                        help: "How late a reminder may still fire (default 60m): e.g. 90s, 15m, 2h."),
             OptionSpec("json", help: "One JSON object per fired reminder and line; nothing when none fired."),
             OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail)."),
+            OptionSpec("dry-run", help: "Print what would fire, and on standard error what would be recorded as missed ('missed HH:MM Name'); change nothing and run no command."),
             OptionSpec("exec", .remainder(name: "command"),
                        help: "Run this command with its arguments for each fired reminder; must come last."),
         ],
@@ -40,8 +41,17 @@ enum DueCommand: Command {
         let command = context.arguments.remainder("exec")
 
         // A missing database has nothing to fire and is not created.
-        let store = try context.openForWriting(createIfMissing: false)
-        let claim = try store.claimDue(now: now, grace: grace)
+        let dryRun = context.arguments.flag("dry-run")
+        let store = try dryRun ? context.openForReading() : context.openForWriting(createIfMissing: false)
+        let claim = try store.claimDue(now: now, grace: grace, dryRun: dryRun)
+        if dryRun {
+            let errors = OutputBuffer(descriptor: 2)
+            for occurrence in claim.missed {
+                errors.append("missed \(occurrence.activity.time) \(TextColumns.printable(occurrence.activity.name))\n")
+                try errors.flushIfFull()
+            }
+            try errors.flush()
+        }
 
         let json = context.arguments.flag("json")
         for fired in claim.fired {
@@ -56,7 +66,7 @@ enum DueCommand: Command {
         if claim.fired.isEmpty && !json && !context.arguments.flag("quiet") {
             context.output.append("Nothing due.\n")
         }
-        guard let command, !claim.fired.isEmpty else { return }
+        guard let command, !claim.fired.isEmpty, !dryRun else { return }
 
         // The claim is committed: from here on, each reminder runs at most once.
         // What was claimed is printed before any command's own output.
