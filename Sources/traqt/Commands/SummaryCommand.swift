@@ -16,7 +16,7 @@ enum SummaryCommand: Command {
             OptionSpec("date", .value(name: "date"),
                        help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included)."),
             CommonOptions.nowInstant,
-            OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across."),
+            OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across. The grid fits COLUMNS, else the terminal's width: names are cut first, then the day headers drop the month; piped without COLUMNS, cells are 16 columns."),
             OptionSpec("json", help: "Print one JSON document."),
             OptionSpec("markdown", help: "Print Markdown, for mail or a wiki."),
             OptionSpec("quiet", short: "q", help: "Print nothing when there are no activities (so cron sends no mail); --json still prints its document."),
@@ -64,7 +64,7 @@ enum SummaryCommand: Command {
             case (false, _, _):
                 try SummaryFormatting.writeDayText(days[0], measuring: store, quiet: quiet, context)
             case (true, _, _):
-                try SummaryFormatting.writeWeekText(days, measuring: store, width: nil,
+                try SummaryFormatting.writeWeekText(days, measuring: store, width: context.terminalWidth(),
                                                     quiet: quiet, context)
             }
         }
