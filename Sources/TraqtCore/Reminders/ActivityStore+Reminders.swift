@@ -12,9 +12,9 @@ extension ActivityStore {
         if dryRun {
             var claim = DueClaim(fired: [], missed: [])
             try read { connection in
-                // Before its first `due` a database may lack the reminder tables:
-                // then nothing is recorded, and the run would start the ledger.
-                let hasLedger = try Schema.version(of: connection) >= Schema.remindersVersion
+                // Without the reminder tables nothing is recorded, and the run
+                // would start the ledger.
+                let hasLedger = try Self.hasLedger(connection)
                 let state = try (hasLedger ? Self.loadState(connection) : nil)
                     ?? ReminderLedger.State.start(now: now.seconds, grace: grace.seconds)
                 claim = try Self.decide(connection, now: now, grace: grace, state: state,
@@ -132,10 +132,10 @@ extension ActivityStore {
         }
     }
 
-    static func allActivities(_ connection: SQLiteConnection) throws -> [Activity] {
-        var activities: [Activity] = []
-        try forEachRow(in: connection) { activities.append($0.activity) }
-        return activities
+    /// Whether the reminder tables exist: a database no `due` has written since
+    /// its upgrade lacks them, and nothing is known about any occurrence.
+    static func hasLedger(_ connection: SQLiteConnection) throws -> Bool {
+        try Schema.version(of: connection) >= Schema.remindersVersion
     }
 
     static func loadState(_ connection: SQLiteConnection) throws -> ReminderLedger.State? {

@@ -48,9 +48,7 @@ extension ActivityStore {
     public func readAgenda(of dates: [LocalDate], now: Instant, _ body: ([AgendaCursor]) throws -> Void) throws {
         var ran = false
         try read { connection in
-            // A database no `due` has written since its upgrade has no reminder
-            // tables yet: nothing is known about any occurrence.
-            let hasLedger = try Schema.version(of: connection) >= Schema.remindersVersion
+            let hasLedger = try Self.hasLedger(connection)
             let state = hasLedger ? try Self.loadState(connection) : nil
             let cursors = try dates.map { date in
                 try AgendaCursor(connection, date: date, now: now, state: state, hasLedger: hasLedger)
