@@ -41,6 +41,13 @@ public enum OccurrenceStatus: Equatable, Sendable {
 extension ActivityStore {
     // MARK: - Reading: summary
 
+    /// The page cache a summary reads with. Each day scans the whole activity
+    /// table and probes the occurrence records once per activity: with SQLite's
+    /// default 2 MiB the scan evicted the records' pages, and a day at 1M
+    /// activities read 163,000 pages instead of 12,000. The pages are taken
+    /// only as they are read.
+    static let agendaCacheKiB = 4096
+
     /// Runs `body` with a cursor on the agenda of each of `dates` as seen at
     /// `now`, in the order given, all reading one snapshot: a layout may read
     /// them more than once (see `AgendaCursor.rewind`) and `forEachName` too.
@@ -48,6 +55,7 @@ extension ActivityStore {
     public func readAgenda(of dates: [LocalDate], now: Instant, _ body: ([AgendaCursor]) throws -> Void) throws {
         var ran = false
         try read { connection in
+            try connection.execute("PRAGMA cache_size = -\(Self.agendaCacheKiB)")
             let hasLedger = try Self.hasLedger(connection)
             let state = hasLedger ? try Self.loadState(connection) : nil
             let cursors = try dates.map { date in

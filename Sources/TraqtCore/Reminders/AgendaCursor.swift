@@ -20,8 +20,10 @@ public final class AgendaCursor {
     init(_ connection: SQLiteConnection, date: LocalDate, now: Instant, state: ReminderLedger.State?,
          hasLedger: Bool) throws {
         // Columns 4-7 are the record, NULL when there is none. The join probes
-        // the record's key (activity, date) once per activity of the day.
-        let statement = try connection.prepare(hasLedger ? """
+        // the record's key (activity, date) once per activity of the day, so it
+        // is left out for a day no record can be of (most of a week ahead).
+        let joined = hasLedger && state?.mayHaveRecords(on: date) == true
+        let statement = try connection.prepare(joined ? """
             SELECT a.id, a.name, a.days_of_week, a.time_of_day, o.status, o.scheduled_at, o.fired_at, o.exit_status
             FROM activity AS a LEFT JOIN occurrence AS o ON o.activity_id = a.id AND o.local_date = ?2
             WHERE (a.days_of_week & ?1) != 0 ORDER BY a.time_of_day, a.name, a.id
