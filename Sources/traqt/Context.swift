@@ -73,6 +73,15 @@ struct Context {
                                          busyTimeoutMilliseconds: busyTimeout())
     }
 
+    /// How many columns output may use: `COLUMNS` when it is a positive number,
+    /// else the terminal's width when standard output is one, else no limit (nil).
+    func terminalWidth() -> Int? {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        var size = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// `text` in bold (or as is, without colour).
     func bold(_ text: String) -> String { styled(text, "1") }
     /// Times are cyan.

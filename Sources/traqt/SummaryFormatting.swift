@@ -1,34 +1,62 @@
 import TraqtCore
 
 /// How `summary` lays out agendas for people: a day as a list, a week as a
-/// planner grid (times down, days across), in plain text or Markdown.
+/// planner grid (times down, days across), in plain text or Markdown. Rows are
+/// written as the cursors read them; text is measured first by a cheap pass
+/// over the names (`ActivityStore.forEachName`) in the same snapshot.
 enum SummaryFormatting {
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    /// Monday first, as in a planner.
-    static let weekOrder = [1, 2, 3, 4, 5, 6, 0]
-    /// Grid cells longer than this many columns are cut with `…`, so that a
-    /// week fits a terminal.
-    static let cellWidth = 16
 
     static func title(of date: LocalDate) -> String { "\(weekdayNames[date.weekday]) \(date)" }
 
     // MARK: - Day
 
-    static func dayText(_ day: DayAgenda) -> [String] {
-        TextColumns.render(day.entries.map { entry in
-            [entry.occurrence.activity.time.description, TextColumns.printable(entry.occurrence.activity.name),
-             statusText(entry.status)]
-        })
+    /// `HH:MM  name  status` lines, the names padded to the widest of the day.
+    static func writeDayText(_ day: AgendaCursor, measuring store: ActivityStore, quiet: Bool,
+                             _ context: Context) throws {
+        let output = context.output
+        guard let nameWidth = try store.widestName(onWeekdays: 1 << day.date.weekday,
+                                                   width: TextColumns.displayWidth(utf8:)) else {
+            if !quiet { output.append("No activities on \(title(of: day.date)).\n") }
+            return
+        }
+        output.append(context.bold(title(of: day.date)) + "\n")
+        var statuses = StatusTexts()
+        while try day.next() {
+            let status = statuses.text(day.status)
+            try output.appendRow { bytes in
+                TimeOfDay.appendText(minutes: day.minutes, to: &bytes)
+                TextColumns.appendPadding(2, to: &bytes)
+                let width = day.withNameBytes { appendPrintable(utf8: $0, to: &bytes) }
+                TextColumns.appendPadding(nameWidth - width + 2, to: &bytes)
+                bytes.append(contentsOf: status)
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
     }
 
-    static func dayMarkdown(_ day: DayAgenda) -> String {
-        var text = "## \(title(of: day.date))\n\n"
-        guard !day.entries.isEmpty else { return text + "No activities.\n" }
-        text += "| Time | Activity | Status |\n| --- | --- | --- |\n"
-        for entry in day.entries {
-            text += "| \(entry.occurrence.activity.time) | \(markdownEscaped(entry.occurrence.activity.name)) | \(statusText(entry.status)) |\n"
+    static func writeDayMarkdown(_ day: AgendaCursor, quiet: Bool, to output: OutputBuffer) throws {
+        let any = try day.next()
+        if quiet && !any { return }
+        output.append("## \(title(of: day.date))\n\n")
+        guard any else {
+            output.append("No activities.\n")
+            return
         }
-        return text
+        output.append("| Time | Activity | Status |\n| --- | --- | --- |\n")
+        var statuses = StatusTexts()
+        repeat {
+            let status = statuses.text(day.status)
+            try output.appendRow { bytes in
+                bytes.append(contentsOf: "| ".utf8)
+                TimeOfDay.appendText(minutes: day.minutes, to: &bytes)
+                bytes.append(contentsOf: " | ".utf8)
+                day.withNameBytes { appendMarkdownEscaped(utf8: $0, to: &bytes) }
+                bytes.append(contentsOf: " | ".utf8)
+                bytes.append(contentsOf: status)
+                bytes.append(contentsOf: " |\n".utf8)
+            }
+        } while try day.next()
     }
 
     /// `fired at 07:31 (1m 5s late)`, `failed at 07:30 (exit 3)`, `missed`, …
@@ -40,6 +68,19 @@ enum SummaryFormatting {
             return "failed at \(clock(at)) (exit \(exitStatus))"
         default:
             return status.name
+        }
+    }
+
+    /// `statusText` as bytes, the last one kept: the occurrences one `due` run
+    /// fired together in one minute share theirs.
+    struct StatusTexts {
+        private var last: (status: OccurrenceStatus, text: [UInt8])?
+
+        mutating func text(_ status: OccurrenceStatus) -> [UInt8] {
+            if let last, last.status == status { return last.text }
+            let text = Array(statusText(status).utf8)
+            last = (status, text)
+            return text
         }
     }
 
@@ -73,47 +114,164 @@ enum SummaryFormatting {
         }
     }
 
-    /// The grid's rows: a time, then one cell per day Monday to Sunday. A time
-    /// with several activities on one day takes several rows; only the first
-    /// shows the time.
-    static func weekRows(_ week: [DayAgenda], cell: (AgendaEntry) -> String) -> [[String]] {
-        let times = Set(week.flatMap { $0.entries.map(\.occurrence.activity.time) }).sorted()
-        var rows: [[String]] = []
-        for time in times {
-            let columns = week.map { day in day.entries.filter { $0.occurrence.activity.time == time }.map(cell) }
-            let height = columns.map(\.count).max() ?? 0
-            for line in 0..<height {
-                rows.append([line == 0 ? time.description : ""] + columns.map { line < $0.count ? $0[line] : "" })
+    /// The marks as bytes, made once.
+    struct Marks {
+        private let fired = Array(mark(.fired(at: Instant(seconds: 0), lateSeconds: 0)).utf8)
+        private let failed = Array(mark(.failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0)).utf8)
+        private let missed = Array(mark(.missed).utf8), pending = Array(mark(.pending).utf8)
+        private let upcoming = Array(mark(.upcoming).utf8), past = Array(mark(.past).utf8)
+
+        func bytes(_ status: OccurrenceStatus) -> [UInt8] {
+            switch status {
+            case .fired: return fired
+            case .failed: return failed
+            case .missed: return missed
+            case .pending: return pending
+            case .upcoming: return upcoming
+            case .past: return past
             }
         }
-        return rows
     }
 
-    static func weekHeader(_ week: [DayAgenda]) -> [String] {
-        ["TIME"] + week.map { day in
-            Weekdays.shortNames[day.date.weekday].uppercased() + " " + day.date.description.suffix(5)  // MM-DD
+    /// Every mark takes this many columns.
+    static let markWidth = [OccurrenceStatus.pending, .upcoming, .past, .missed,
+                            .fired(at: Instant(seconds: 0), lateSeconds: 0),
+                            .failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0)]
+        .map { TextColumns.displayWidth(mark($0)) }.max()!
+
+    /// `MON 11-30`; short, `MON 30`.
+    static func weekHeader(_ date: LocalDate, short: Bool = false) -> String {
+        let month = String(date.description.suffix(5))  // MM-DD
+        return Weekdays.shortNames[date.weekday].uppercased() + " " + (short ? String(month.suffix(2)) : month)
+    }
+
+    /// The grid as text, fitted to `width` columns when there is a limit (see `WeekLayout`).
+    static func writeWeekText(_ week: [AgendaCursor], measuring store: ActivityStore, width: Int?,
+                              quiet: Bool, _ context: Context) throws {
+        // One pass over the names gives every day's widest.
+        var widest = [Int?](repeating: nil, count: 7)
+        try store.forEachName(onWeekdays: Weekdays.daily.mask) { name, mask in
+            let nameWidth = TextColumns.displayWidth(utf8: name)
+            for weekday in 0..<7 where mask >> weekday & 1 == 1 { widest[weekday] = max(widest[weekday] ?? 0, nameWidth) }
         }
-    }
-
-    static func weekText(_ week: [DayAgenda]) -> [String] {
-        let rows = weekRows(week) { entry in
-            mark(entry.status) + " " + truncated(TextColumns.printable(entry.occurrence.activity.name), to: cellWidth - 2)
+        let output = context.output
+        let isEmpty = widest.allSatisfy { $0 == nil }
+        if quiet && isEmpty { return }
+        output.append(context.bold("Week of " + title(of: week[0].date)) + "\n")
+        guard !isEmpty else {
+            output.append("No activities.\n")
+            return
         }
-        return TextColumns.render([weekHeader(week)] + rows).map(trimmingTrailingSpaces)
+        let layout = WeekLayout(dates: week.map(\.date), widest: week.map { widest[$0.date.weekday] }, limit: width)
+        var line = GridLine()
+        try output.appendRow { bytes in
+            line.cell(column: 5, to: &bytes) { $0.append(contentsOf: "TIME".utf8); return 4 }
+            for (header, column) in zip(layout.headers, layout.columns) {
+                line.cell(column: column, to: &bytes) { $0.append(contentsOf: header.utf8); return header.count }
+            }
+            line.end(to: &bytes)
+        }
+        let marks = Marks()
+        var grid = try WeekGrid(week)
+        try grid.forEachLine { minutes, isFirst, onLine in
+            try output.appendRow { bytes in
+                if isFirst {
+                    line.cell(column: 5, to: &bytes) { TimeOfDay.appendText(minutes: minutes, to: &$0); return 5 }
+                } else {
+                    line.skip(column: 5)
+                }
+                for (index, day) in week.enumerated() {
+                    guard onLine >> index & 1 == 1 else {
+                        line.skip(column: layout.columns[index])
+                        continue
+                    }
+                    line.cell(column: layout.columns[index], to: &bytes) { bytes in
+                        bytes.append(contentsOf: marks.bytes(day.status))
+                        bytes.append(UInt8(ascii: " "))
+                        return markWidth + 1 + day.withNameBytes { appendCut(utf8: $0, to: layout.nameLimit, to: &bytes) }
+                    }
+                }
+                line.end(to: &bytes)
+            }
+        }
+        output.append(legend + "\n")
     }
 
-    static func weekMarkdown(_ week: [DayAgenda]) -> String {
-        var text = "## Week of \(title(of: week[0].date))\n\n"
-        let rows = weekRows(week) { entry in mark(entry.status) + " " + markdownEscaped(entry.occurrence.activity.name) }
-        guard !rows.isEmpty else { return text + "No activities.\n" }
-        let header = ["Time"] + weekHeader(week).dropFirst().map { $0.prefix(1) + $0.dropFirst().lowercased() }
-        text += "| " + header.joined(separator: " | ") + " |\n"
-        text += "|" + String(repeating: " --- |", count: header.count) + "\n"
-        for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
-        return text + "\n" + legend + "\n"
+    static func writeWeekMarkdown(_ week: [AgendaCursor], quiet: Bool, to output: OutputBuffer) throws {
+        var grid = try WeekGrid(week)
+        if quiet && grid.isEmpty { return }
+        output.append("## Week of \(title(of: week[0].date))\n\n")
+        guard !grid.isEmpty else {
+            output.append("No activities.\n")
+            return
+        }
+        let headers = week.map { day in
+            let header = weekHeader(day.date)
+            return header.prefix(1) + header.dropFirst().lowercased()
+        }
+        output.append("| Time | " + headers.joined(separator: " | ") + " |\n")
+        output.append("|" + String(repeating: " --- |", count: headers.count + 1) + "\n")
+        let marks = Marks()
+        try grid.forEachLine { minutes, isFirst, onLine in
+            try output.appendRow { bytes in
+                bytes.append(contentsOf: "| ".utf8)
+                if isFirst { TimeOfDay.appendText(minutes: minutes, to: &bytes) }
+                for (index, day) in week.enumerated() {
+                    bytes.append(contentsOf: " | ".utf8)
+                    guard onLine >> index & 1 == 1 else { continue }
+                    bytes.append(contentsOf: marks.bytes(day.status))
+                    bytes.append(UInt8(ascii: " "))
+                    day.withNameBytes { appendMarkdownEscaped(utf8: $0, to: &bytes) }
+                }
+                bytes.append(contentsOf: " |\n".utf8)
+            }
+        }
+        output.append("\n" + legend + "\n")
     }
 
     // MARK: - Text helpers
+
+    /// `TextColumns.appendPrintable`, returning the columns the name takes: a
+    /// name of printable ASCII (nearly all) is checked and copied in one pass.
+    static func appendPrintable(utf8 name: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) -> Int {
+        if isPlain(name) {
+            buffer.append(contentsOf: name)
+            return name.count
+        }
+        TextColumns.appendPrintable(utf8: name, to: &buffer)
+        return TextColumns.displayWidth(utf8: name)
+    }
+
+    /// Printable ASCII only: a column a byte, nothing to replace.
+    private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte < 0x20 || byte >= 0x7F { return false }
+        return true
+    }
+
+    private static let ellipsis = Array("…".utf8)
+
+    /// Appends a name, printable, cut to at most `width` terminal columns
+    /// (ending in `…` when cut); returns the columns it takes.
+    static func appendCut(utf8 name: UnsafeBufferPointer<UInt8>, to width: Int, to buffer: inout [UInt8]) -> Int {
+        if isPlain(name) {
+            guard name.count > width else {
+                buffer.append(contentsOf: name)
+                return name.count
+            }
+            // One column a byte: cut at a byte, and `…` takes the last column.
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: name[..<(width - 1)]))
+            buffer.append(contentsOf: ellipsis)
+            return width
+        }
+        let nameWidth = TextColumns.displayWidth(utf8: name)
+        guard nameWidth > width else {
+            TextColumns.appendPrintable(utf8: name, to: &buffer)
+            return nameWidth
+        }
+        let cut = truncated(TextColumns.printable(String(decoding: name, as: UTF8.self)), to: width)
+        buffer.append(contentsOf: cut.utf8)
+        return TextColumns.displayWidth(cut)
+    }
 
     /// Cuts `text` to at most `width` terminal columns, ending in `…` when cut.
     static func truncated(_ text: String, to width: Int) -> String {
@@ -126,22 +284,25 @@ enum SummaryFormatting {
         return result + "…"
     }
 
-    private static func trimmingTrailingSpaces(_ line: String) -> String {
-        var line = line
-        while line.hasSuffix(" ") { line.removeLast() }
-        return line
-    }
-
-    /// A name as literal Markdown text inside a table cell: no formatting, no
-    /// HTML, no cell breaks, no line breaks.
-    static func markdownEscaped(_ text: String) -> String {
-        var result = ""
-        for character in TextColumns.printable(text) {
-            if "\\`*_[]<>|#~".contains(character) { result.append("\\") }
-            result.append(character)
+    /// Appends a name as literal Markdown text inside a table cell: no
+    /// formatting, no HTML, no cell breaks, no line breaks.
+    static func appendMarkdownEscaped(utf8 name: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+        let start = buffer.count
+        _ = appendPrintable(utf8: name, to: &buffer)
+        guard buffer[start...].contains(where: { isMarkdownSpecial[Int($0)] }) else { return }
+        let printable = Array(buffer[start...])
+        buffer.removeSubrange(start...)
+        for byte in printable {
+            // All ASCII: never part of a longer UTF-8 sequence.
+            if isMarkdownSpecial[Int(byte)] { buffer.append(UInt8(ascii: "\\")) }
+            buffer.append(byte)
         }
-        return result
     }
-}
 
-/// `7` -> `07`.
+    /// By byte: the characters Markdown gives a meaning to.
+    private static let isMarkdownSpecial: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "\\`*_[]<>|#~".utf8 { table[Int(byte)] = true }
+        return table
+    }()
+}

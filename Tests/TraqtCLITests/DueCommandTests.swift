@@ -315,6 +315,51 @@ struct DueCommandTests {
         #expect(late.stderr == "missed 07:01 Walk\n")
     }
 
+    @Test("--dry-run says what would fire and be missed, and writes nothing, even with a --now in the future")
+    func dryRun() throws {
+        let fixture = try ReminderFixture()
+        try fixture.add("Walk dog", id: "walk-dog", at: "07:30")
+        try fixture.add("Standup", id: "standup", days: "weekdays", at: "09:15")
+        let untouched = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
+        // The first run on a database: nothing is recorded yet, not even the ledger.
+        let first = try fixture.traqt(["due", "--dry-run", "--now", "2026-11-30T07:45"])
+        #expect(first.status == 0)
+        #expect(first.stdout == "07:30  Walk dog\n")
+        #expect(first.stderr.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.database)) == untouched)
+
+        #expect(try fixture.due(now: "2026-11-30T07:45").fired.count == 1)
+        let recorded = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
+        // Months ahead: everything since would be missed, the last hour would fire.
+        let log = fixture.directory.file("exec.log")
+        let future = try fixture.traqt(["due", "--dry-run", "--now", "2027-03-01T09:30",
+                                        "--exec", "/bin/sh", "-c", #"echo ran >> "$0""#, log])
+        #expect(future.status == 0)
+        #expect(future.stdout == "09:15  Standup\n")
+        let missed = future.stderr.split(separator: "\n")
+        // Back to the retention bound, 90 days: from 2026-12-01 09:30, 90 walks and
+        // 63 standups (the one at 09:15 today fires).
+        #expect(missed.first == "missed 07:30 Walk dog")
+        #expect(missed.count == 90 + 63)
+        #expect(Set(missed) == ["missed 07:30 Walk dog", "missed 09:15 Standup"])
+        #expect(!FileManager.default.fileExists(atPath: log))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.database)) == recorded)
+        #expect(!FileManager.default.fileExists(atPath: fixture.database + "-journal"))
+        // Nothing was claimed: the real run fires it.
+        #expect(try fixture.due(now: "2027-03-01T09:30").fired.map { $0["id"] as? String } == ["standup"])
+    }
+
+    @Test("--dry-run on a database no due has upgraded yet leaves it as it was")
+    func dryRunOnOldSchema() throws {
+        let fixture = try ReminderFixture()
+        try UpgradeTests.createVersion1(at: fixture.database)
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
+        let result = try fixture.traqt(["due", "--dry-run", "--json", "--now", "2026-11-30T07:31"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try jsonLines(result.stdout).map { $0["id"] as? String } == ["walk"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.database)) == before)
+    }
+
     @Test("a missing database: nothing due, and no file is created")
     func missingDatabase() throws {
         let fixture = try ReminderFixture()

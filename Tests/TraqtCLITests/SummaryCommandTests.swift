@@ -156,17 +156,27 @@ struct SummaryCommandTests {
         #expect(lines[3].hasSuffix("· Water plants"))
     }
 
-    @Test("no activities: a short note, or nothing at all with --quiet")
+    @Test("no activities: a short note, or nothing at all with --quiet; --json always prints a document")
     func emptyDay() throws {
         let fixture = try ReminderFixture()
         try fixture.add("Gym", id: "gym", days: "mon", at: "18:00")
         let now = ["--now", "2026-12-01T10:00"]
         #expect(try fixture.traqt(["summary"] + now).stdout == "No activities on Tuesday 2026-12-01.\n")
-        for format in [[], ["--json"], ["--markdown"]] {
+        for format in [[], ["--markdown"]] {
             let quiet = try fixture.traqt(["summary", "--quiet"] + format + now)
             #expect(quiet.status == 0)
             #expect(quiet.stdout.isEmpty)
         }
+        // --quiet silences the forms for people, never the JSON a script parses.
+        let json = try fixture.traqt(["summary", "--quiet", "--json"] + now)
+        #expect(json.status == 0)
+        #expect(json.stdout == #"{"date":"2026-12-01","weekday":"tue","activities":[]}"# + "\n")
+        let empty = fixture.directory.file("missing.sqlite")
+        for format in [[], ["--markdown"]] {
+            #expect(try TraqtProcess.run(["summary", "--quiet", "--week"] + format + now, database: empty).stdout.isEmpty)
+        }
+        let week = try TraqtProcess.run(["summary", "--quiet", "--json", "--week"] + now, database: empty)
+        #expect(week.stdout.hasPrefix(#"{"weekOf":"2026-11-30","days":[{"date":"2026-11-30","weekday":"mon","activities":[]}"#))
         #expect(try fixture.traqt(["summary", "--quiet", "--week"] + now).stdout.contains("Gym"))
         #expect(try fixture.traqt(["summary", "--quiet", "--date", "mon"] + now).stdout.contains("Gym"))
     }

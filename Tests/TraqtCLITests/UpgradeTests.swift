@@ -10,11 +10,16 @@ struct UpgradeTests {
     let directory: TemporaryDirectory
     let database: String
 
-    /// A database at schema version 1 with one activity, as the first release left it.
     init() throws {
         directory = try TemporaryDirectory()
         database = directory.file("v1.sqlite")
-        let connection = try SQLiteConnection(path: database, mode: .readWriteCreate, busyTimeoutMilliseconds: 1000)
+        try Self.createVersion1(at: database)
+    }
+
+    /// A database at schema version 1 with one activity (Walk, daily at 07:30),
+    /// as the first release left it.
+    static func createVersion1(at path: String) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 1000)
         try connection.execute(migrations[0].sql)
         try connection.execute("""
             PRAGMA application_id = \(0x7472_7174); PRAGMA user_version = 1;

@@ -33,6 +33,22 @@ struct ReminderWindowTests {
         #expect(ReminderLedger.windows(now: now, grace: hour, state: late).fire == (now - 60)...now)
     }
 
+    @Test("a date can have records only when its instants, in any zone, meet what runs covered")
+    func recordsOfADate() throws {
+        let date = try #require(LocalDate(year: 2026, month: 3, day: 9))
+        let midnight = date.daysSinceEpoch * 86_400
+        func state(from floor: Int, through checked: Int) -> ReminderLedger.State {
+            ReminderLedger.State(knownSince: floor, checkedThrough: checked, prunedBefore: 0)
+        }
+        #expect(state(from: midnight - 86_400, through: midnight + 3600).mayHaveRecords(on: date))
+        // Runs that ended on the evening before, even far west of UTC, may have reached it.
+        #expect(state(from: 0, through: midnight - 86_400).mayHaveRecords(on: date))
+        #expect(!state(from: 0, through: midnight - 2 * 86_400 - 1).mayHaveRecords(on: date))
+        // Everything from its days was pruned, or came before the first run.
+        #expect(state(from: midnight + 3 * 86_400, through: midnight + 4 * 86_400).mayHaveRecords(on: date))
+        #expect(!state(from: midnight + 3 * 86_400 + 1, through: midnight + 4 * 86_400).mayHaveRecords(on: date))
+    }
+
     @Test("a run after a very long pause looks back no further than the retention period")
     func retentionBound() {
         let now = 100_000_000

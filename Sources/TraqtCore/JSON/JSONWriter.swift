@@ -45,6 +45,14 @@ public enum JSONWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
+    /// Appends, quoted, text that needs no escaping (dates, times, numbers)
+    /// written by `write`.
+    public static func appendText(of write: (inout [UInt8]) -> Void, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        write(&buffer)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
     public static func appendInteger(_ value: Int, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: String(value).utf8)
     }

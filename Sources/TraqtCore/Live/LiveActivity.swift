@@ -98,8 +98,18 @@ public struct LiveActivity: Equatable, Sendable {
     /// (`05:07`, `01:02:03`).
     public static func elapsedText(seconds: Int) -> String {
         let seconds = max(0, seconds)
-        let clock = twoDigits(seconds / 60 % 60) + ":" + twoDigits(seconds % 60)
-        return seconds < 3600 ? clock : twoDigits(seconds / 3600) + ":" + clock
+        return text { buffer in
+            if seconds >= 3600 {
+                // A run without a time limit may pass 99 hours: the hours are not cut.
+                let hours = seconds / 3600
+                if hours < 10 { buffer.append(UInt8(ascii: "0")) }
+                buffer.append(contentsOf: String(hours).utf8)
+                buffer.append(UInt8(ascii: ":"))
+            }
+            appendTwoDigits(seconds / 60 % 60, to: &buffer)
+            buffer.append(UInt8(ascii: ":"))
+            appendTwoDigits(seconds % 60, to: &buffer)
+        }
     }
 }
 

@@ -33,6 +33,15 @@ public final class OutputBuffer {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Lets `body` append one row to the buffer in a single access, then writes
+    /// the buffer out once it is full. (Each `inout` use of a class's property
+    /// costs a runtime exclusivity check; a row written piece by piece paid
+    /// several.)
+    public func appendRow(_ body: (inout [UInt8]) throws -> Void) throws {
+        try body(&bytes)
+        if bytes.count >= capacity { try flush() }
+    }
+
     /// Writes the buffer out once it is full; call after each row.
     public func flushIfFull() throws(OutputError) {
         if bytes.count >= capacity { try flush() }

@@ -5,48 +5,110 @@ extension ActivityStore {
     /// `BEGIN IMMEDIATE` transaction, records older unfired ones as missed, and
     /// prunes old records. Whatever number of processes call this at once, each
     /// occurrence is returned by at most one of them, and never again later.
-    public func claimDue(now: Instant, grace: TimeSpan) throws -> DueClaim {
-        try write { connection in
+    ///
+    /// With `dryRun`, says what such a run would fire and record as missed, in
+    /// one read transaction: nothing is written, no write lock is taken.
+    public func claimDue(now: Instant, grace: TimeSpan, dryRun: Bool = false) throws -> DueClaim {
+        if dryRun {
+            var claim = DueClaim(fired: [], missed: [])
+            try read { connection in
+                // Without the reminder tables nothing is recorded, and the run
+                // would start the ledger.
+                let hasLedger = try Self.hasLedger(connection)
+                let state = try (hasLedger ? Self.loadState(connection) : nil)
+                    ?? ReminderLedger.State.start(now: now.seconds, grace: grace.seconds)
+                claim = try Self.decide(connection, now: now, grace: grace, state: state,
+                                        ledger: hasLedger ? .read : .none)
+            }
+            return claim
+        }
+        return try write { connection in
             // A missing database has no activities; it is not created just to say so.
             guard let connection else { return DueClaim(fired: [], missed: []) }
             let state = try Self.loadOrStartState(connection, now: now.seconds, grace: grace.seconds)
-            let activities = try Self.allActivities(connection)
-            let windows = ReminderLedger.windows(now: now.seconds, grace: grace.seconds, state: state)
-
-            // The key (activity, local date) makes the insert the claim: a row
-            // already there means another run decided this occurrence.
-            let insert = try connection.prepare("""
-                INSERT INTO occurrence (activity_id, local_date, scheduled_at, status, fired_at)
-                VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING
-                """)
-            func claim(_ occurrence: Occurrence, firedAt: Int?) throws -> Bool {
-                try insert.bind(occurrence.activity.id, at: 1)
-                try insert.bind(occurrence.date.description, at: 2)
-                try insert.bind(occurrence.scheduledAt.seconds, at: 3)
-                try insert.bind(firedAt == nil ? "missed" : "fired", at: 4)
-                if let firedAt { try insert.bind(firedAt, at: 5) } else { try insert.bindNull(at: 5) }
-                try insert.run()
-                insert.reset()
-                return connection.changes == 1
-            }
-
-            var missed: [Occurrence] = []
-            if let window = windows.missed {
-                for occurrence in Occurrence.between(Self.instants(window), of: activities) {
-                    if try claim(occurrence, firedAt: nil) { missed.append(occurrence) }
-                }
-            }
-            var fired: [FiredOccurrence] = []
-            if let window = windows.fire {
-                for occurrence in Occurrence.between(Self.instants(window), of: activities) {
-                    if try claim(occurrence, firedAt: now.seconds) {
-                        fired.append(FiredOccurrence(occurrence: occurrence, firedAt: now))
-                    }
-                }
-            }
+            let claim = try Self.decide(connection, now: now, grace: grace, state: state, ledger: .write)
             try Self.advance(connection, checkedThrough: now.seconds)
             try Self.prune(connection, now: now.seconds)
-            return DueClaim(fired: fired, missed: missed)
+            return claim
+        }
+    }
+
+    /// How `decide` treats the occurrence records.
+    private enum LedgerAccess {
+        /// The tables do not exist yet: nothing was decided.
+        case none
+        /// Skip what is recorded; record nothing (a dry run).
+        case read
+        /// Skip what is recorded; record each occurrence as it is found.
+        case write
+    }
+
+    /// The occurrences of the run's windows that no run decided yet: missed
+    /// ones first, then those to fire, each in time order. Only the activities
+    /// whose time of day falls in a window are read: one range query on the
+    /// table's key (time of day, name, id) per local date the window touches,
+    /// with that date's weekday bit, skipping in SQL the occurrences already
+    /// recorded. So a run costs what its windows hold, whatever the table's size.
+    private static func decide(_ connection: SQLiteConnection, now: Instant, grace: TimeSpan,
+                               state: ReminderLedger.State, ledger: LedgerAccess) throws -> DueClaim {
+        let windows = ReminderLedger.windows(now: now.seconds, grace: grace.seconds, state: state)
+        let undecided = try connection.prepare("""
+            SELECT \(activityColumns) FROM activity
+            WHERE time_of_day BETWEEN ?1 AND ?2 AND (days_of_week & ?3) != 0\(ledger == .none ? "" : """
+                 AND NOT EXISTS (SELECT 1 FROM occurrence WHERE activity_id = activity.id AND local_date = ?4)
+                """)
+            ORDER BY time_of_day, name, id
+            """)
+        // The write lock is held from before the query: what it finds
+        // unrecorded, no other run can record first. The key (activity, local
+        // date) would refuse a second record of an occurrence all the same.
+        let recorder = ledger == .write ? OccurrenceRecorder(connection) : nil
+
+        var missed: [Occurrence] = []
+        if let window = windows.missed {
+            try forEachOccurrence(in: window, from: undecided) { occurrence in
+                try recorder?.record(occurrence, firedAt: nil)
+                missed.append(occurrence)
+            }
+        }
+        var fired: [FiredOccurrence] = []
+        if let window = windows.fire {
+            try forEachOccurrence(in: window, from: undecided) { occurrence in
+                try recorder?.record(occurrence, firedAt: now.seconds)
+                fired.append(FiredOccurrence(occurrence: occurrence, firedAt: now))
+            }
+        }
+        try recorder?.flush()
+        return DueClaim(fired: fired, missed: missed)
+    }
+
+    /// Calls `body` with each occurrence whose instant is in `window`, oldest
+    /// date first and in time order within a date, as `statement` (the query
+    /// of `decide`) finds them.
+    private static func forEachOccurrence(in window: ClosedRange<Int>, from statement: SQLiteStatement,
+                                          _ body: (Occurrence) throws -> Void) throws {
+        // A date's times all fall within a day of its midnight, whatever the
+        // zone's offset changes; one date of margin each side catches them all.
+        var date = Instant(seconds: window.lowerBound).localDate.adding(days: -1)
+        let last = Instant(seconds: window.upperBound).localDate.adding(days: 1)
+        while date <= last {
+            var instants = DayInstants(date)
+            if let minutes = instants.minutes(within: window) {
+                try statement.bind(minutes.lowerBound, at: 1)
+                try statement.bind(minutes.upperBound, at: 2)
+                try statement.bind(1 << date.weekday, at: 3)
+                // The date is the key of the recorded occurrences, when there are any.
+                if statement.parameterCount == 4 { try statement.bind(date.description, at: 4) }
+                // On one date, instants follow the time of day: the key's order
+                // is the order of the occurrences.
+                while try statement.step() {
+                    let activity = ActivityRow(statement).activity
+                    try body(Occurrence(activity: activity, date: date,
+                                        scheduledAt: Instant(seconds: instants.instant(minutes: activity.time.minutes))))
+                }
+                statement.reset()
+            }
+            date = date.adding(days: 1)
         }
     }
 
@@ -70,14 +132,10 @@ extension ActivityStore {
         }
     }
 
-    private static func instants(_ range: ClosedRange<Int>) -> ClosedRange<Instant> {
-        Instant(seconds: range.lowerBound)...Instant(seconds: range.upperBound)
-    }
-
-    static func allActivities(_ connection: SQLiteConnection) throws -> [Activity] {
-        var activities: [Activity] = []
-        try forEachRow(in: connection) { activities.append($0.activity) }
-        return activities
+    /// Whether the reminder tables exist: a database no `due` has written since
+    /// its upgrade lacks them, and nothing is known about any occurrence.
+    static func hasLedger(_ connection: SQLiteConnection) throws -> Bool {
+        try Schema.version(of: connection) >= Schema.remindersVersion
     }
 
     static func loadState(_ connection: SQLiteConnection) throws -> ReminderLedger.State? {
@@ -92,7 +150,7 @@ extension ActivityStore {
     /// occurrences before its grace window are neither fired nor missed.
     private static func loadOrStartState(_ connection: SQLiteConnection, now: Int, grace: Int) throws -> ReminderLedger.State {
         if let state = try loadState(connection) { return state }
-        let state = ReminderLedger.State(knownSince: now - grace, checkedThrough: now, prunedBefore: now - grace)
+        let state = ReminderLedger.State.start(now: now, grace: grace)
         let insert = try connection.prepare("""
             INSERT INTO reminder_state (singleton, known_since, checked_through, pruned_before)
             VALUES (1, ?1, ?2, ?3)

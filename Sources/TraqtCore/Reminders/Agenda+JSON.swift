@@ -1,32 +1,42 @@
-extension DayAgenda {
-    /// Appends the day as the JSON object `summary --json` prints:
+extension AgendaCursor {
+    /// Writes the rest of the day (all of it, on a fresh cursor) as the JSON
+    /// object `summary --json` prints, row by row:
     /// `{"date":"2026-11-29","weekday":"sun","activities":[{"id":…,"name":…,
     /// "time":"07:30","scheduledAt":"…","status":"fired","firedAt":"…","lateSeconds":60}]}`.
     /// `firedAt` and `lateSeconds` come with fired and failed, `exitStatus` with failed.
-    public func appendJSON(to buffer: inout [UInt8]) {
-        JSONWriter.appendRaw("{\"date\":", to: &buffer)
-        JSONWriter.appendString(date.description, to: &buffer)
-        JSONWriter.appendRaw(",\"weekday\":", to: &buffer)
-        JSONWriter.appendString(Weekdays.shortNames[date.weekday], to: &buffer)
-        JSONWriter.appendRaw(",\"activities\":[", to: &buffer)
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            entry.appendJSON(to: &buffer)
+    public func writeJSON(to output: OutputBuffer) throws {
+        JSONWriter.appendRaw("{\"date\":", to: &output.bytes)
+        JSONWriter.appendText(of: date.appendText, to: &output.bytes)
+        JSONWriter.appendRaw(",\"weekday\":", to: &output.bytes)
+        JSONWriter.appendString(Weekdays.shortNames[date.weekday], to: &output.bytes)
+        JSONWriter.appendRaw(",\"activities\":[", to: &output.bytes)
+        var first = true
+        while try next() {
+            try output.appendRow { bytes in
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                appendEntryJSON(to: &bytes)
+            }
+            first = false
         }
-        JSONWriter.appendRaw("]}", to: &buffer)
+        JSONWriter.appendRaw("]}", to: &output.bytes)
     }
-}
 
-extension AgendaEntry {
-    public func appendJSON(to buffer: inout [UInt8]) {
+    /// The current occurrence as one object of `activities`.
+    private func appendEntryJSON(to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "{"))
-        occurrence.appendJSONMembers(to: &buffer)
+        withIDBytes { id in
+            withNameBytes { name in
+                Occurrence.appendJSONMembers(id: id, name: name, minutes: minutes, to: &buffer,
+                                             scheduledAt: appendScheduledAtJSON)
+            }
+        }
+        let status = self.status
         JSONWriter.appendRaw(",\"status\":", to: &buffer)
         JSONWriter.appendString(status.name, to: &buffer)
         switch status {
         case let .fired(at, late), let .failed(at, late, _):
             JSONWriter.appendRaw(",\"firedAt\":", to: &buffer)
-            JSONWriter.appendString(at.description, to: &buffer)
+            appendFiredAtJSON(at, to: &buffer)
             JSONWriter.appendRaw(",\"lateSeconds\":", to: &buffer)
             JSONWriter.appendInteger(late, to: &buffer)
         default:

@@ -12,7 +12,7 @@ public struct FiredOccurrence: Hashable, Sendable {
         buffer.append(UInt8(ascii: "{"))
         occurrence.appendJSONMembers(to: &buffer)
         JSONWriter.appendRaw(",\"firedAt\":", to: &buffer)
-        JSONWriter.appendString(firedAt.description, to: &buffer)
+        JSONWriter.appendText(of: firedAt.appendText, to: &buffer)
         JSONWriter.appendRaw(",\"lateSeconds\":", to: &buffer)
         JSONWriter.appendInteger(lateSeconds, to: &buffer)
         buffer.append(UInt8(ascii: "}"))
@@ -31,13 +31,26 @@ extension Occurrence {
     /// The members every JSON form of an occurrence starts with, without braces:
     /// `"id":…,"name":…,"time":"07:30","scheduledAt":"2026-11-01T01:30:00-04:00"`.
     func appendJSONMembers(to buffer: inout [UInt8]) {
+        var id = activity.id, name = activity.name
+        id.withUTF8 { id in
+            name.withUTF8 { name in
+                Self.appendJSONMembers(id: id, name: name, minutes: activity.time.minutes, to: &buffer) {
+                    JSONWriter.appendText(of: scheduledAt.appendText, to: &$0)
+                }
+            }
+        }
+    }
+
+    /// The same from an activity's bytes, with `scheduledAt` writing the quoted instant.
+    static func appendJSONMembers(id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, minutes: Int,
+                                  to buffer: inout [UInt8], scheduledAt: (inout [UInt8]) -> Void) {
         JSONWriter.appendRaw("\"id\":", to: &buffer)
-        JSONWriter.appendString(activity.id, to: &buffer)
+        JSONWriter.appendString(utf8: id, to: &buffer)
         JSONWriter.appendRaw(",\"name\":", to: &buffer)
-        JSONWriter.appendString(activity.name, to: &buffer)
-        JSONWriter.appendRaw(",\"time\":", to: &buffer)
-        JSONWriter.appendString(activity.time.description, to: &buffer)
-        JSONWriter.appendRaw(",\"scheduledAt\":", to: &buffer)
-        JSONWriter.appendString(scheduledAt.description, to: &buffer)
+        JSONWriter.appendString(utf8: name, to: &buffer)
+        JSONWriter.appendRaw(",\"time\":\"", to: &buffer)
+        TimeOfDay.appendText(minutes: minutes, to: &buffer)
+        JSONWriter.appendRaw("\",\"scheduledAt\":", to: &buffer)
+        scheduledAt(&buffer)
     }
 }

@@ -12,39 +12,9 @@ public struct Occurrence: Hashable, Sendable {
                   scheduledAt: Instant(seconds: LocalZone.instant(of: date.at(activity.time))))
     }
 
-    private init(activity: Activity, date: LocalDate, scheduledAt: Instant) {
+    init(activity: Activity, date: LocalDate, scheduledAt: Instant) {
         self.activity = activity
         self.date = date
         self.scheduledAt = scheduledAt
-    }
-
-    /// Every occurrence of `activities` on `date`, in time order (then name, id).
-    public static func on(_ date: LocalDate, of activities: [Activity]) -> [Occurrence] {
-        // Many activities share a time; the zone is asked once per time.
-        var instants: [TimeOfDay: Instant] = [:]
-        return activities.filter { $0.days.contains(weekday: date.weekday) }
-            .map { activity in
-                let instant = instants[activity.time] ?? Instant(seconds: LocalZone.instant(of: date.at(activity.time)))
-                instants[activity.time] = instant
-                return Occurrence(activity: activity, date: date, scheduledAt: instant)
-            }
-            .sorted { ($0.scheduledAt, $0.activity.time, $0.activity.name, $0.activity.id)
-                < ($1.scheduledAt, $1.activity.time, $1.activity.name, $1.activity.id) }
-    }
-
-    /// Every occurrence whose instant is in `range`, oldest first.
-    public static func between(_ range: ClosedRange<Instant>, of activities: [Activity]) -> [Occurrence] {
-        guard !activities.isEmpty else { return [] }
-        // A date's times all fall within a day of its midnight, whatever the
-        // zone's offset changes; one date of margin each side catches them all.
-        let first = range.lowerBound.localDate.adding(days: -1)
-        let last = range.upperBound.localDate.adding(days: 1)
-        var result: [Occurrence] = []
-        var date = first
-        while date <= last {
-            result += on(date, of: activities).filter { range.contains($0.scheduledAt) }
-            date = date.adding(days: 1)
-        }
-        return result
     }
 }

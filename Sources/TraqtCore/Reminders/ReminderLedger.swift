@@ -17,6 +17,23 @@ public enum ReminderLedger {
 
         /// Occurrences before this are never fired or recorded.
         var floor: Int { max(knownSince, prunedBefore) }
+
+        /// Whether any occurrence of `date` can have a record. Every record is of
+        /// an instant from `floor` to `checkedThrough` (runs record nothing
+        /// earlier, pruning deletes from the oldest up, and `checkedThrough` is
+        /// the latest now of any run), and a date's instants, in whatever zone
+        /// the run that recorded them had, lie within two days before its UTC
+        /// midnight and three after.
+        func mayHaveRecords(on date: LocalDate) -> Bool {
+            let midnight = date.daysSinceEpoch * 86_400
+            return midnight - 2 * 86_400 <= checkedThrough && midnight + 3 * 86_400 >= floor
+        }
+
+        /// What the first run on a database, at `now` with `grace`, writes: the
+        /// occurrences before its grace window are neither fired nor missed.
+        static func start(now: Int, grace: Int) -> State {
+            State(knownSince: now - grace, checkedThrough: now, prunedBefore: now - grace)
+        }
     }
 
     /// The instants a run at `now` with `grace` fires in (late by at most

@@ -42,6 +42,9 @@ public final class SQLiteStatement {
         try check(sqlite3_bind_null(handle, index))
     }
 
+    /// How many parameters the SQL has (the largest `?N`).
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
     /// Readies the statement to run again with new bindings.
     public func reset() {
         sqlite3_reset(handle)

@@ -13,10 +13,18 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var localDate: LocalDate { LocalDate(localDateTime) }
 
     /// ISO 8601 in the local zone with its UTC offset: `2026-11-01T01:30:00-04:00`.
-    public var description: String {
+    public var description: String { text { appendText(to: &$0) } }
+
+    /// Appends the `description` without making a String: output paths write
+    /// one or two per row.
+    public func appendText(to buffer: inout [UInt8]) {
         let (wall, offset) = LocalZone.wallClock(at: seconds)
+        wall.appendText(to: &buffer)
         let magnitude = abs(offset) / 60
-        return wall.description + (offset < 0 ? "-" : "+") + twoDigits(magnitude / 60) + ":" + twoDigits(magnitude % 60)
+        buffer.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+        appendTwoDigits(magnitude / 60, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        appendTwoDigits(magnitude % 60, to: &buffer)
     }
 
     /// Reads `YYYY-MM-DDTHH:MM[:SS]` with an optional UTC offset (`Z`, `+01:00`,

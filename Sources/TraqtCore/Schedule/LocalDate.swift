@@ -46,10 +46,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// `2026-11-29`.
-    public var description: String {
-        let yearText = String(year)
-        return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
-            + "-" + twoDigits(month) + "-" + twoDigits(day)
+    public var description: String { text { appendText(to: &$0) } }
+
+    /// Appends `2026-11-29` without making a String: output paths write one per row.
+    public func appendText(to buffer: inout [UInt8]) {
+        appendTwoDigits(year / 100, to: &buffer)
+        appendTwoDigits(year % 100, to: &buffer)
+        buffer.append(UInt8(ascii: "-"))
+        appendTwoDigits(month, to: &buffer)
+        buffer.append(UInt8(ascii: "-"))
+        appendTwoDigits(day, to: &buffer)
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }

@@ -24,8 +24,17 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
     public var minuteOfDay: Int { hour * 60 + minute }
 
     /// `2026-11-29T07:30:00`.
-    public var description: String {
-        LocalDate(self).description + "T" + twoDigits(hour) + ":" + twoDigits(minute) + ":" + twoDigits(second)
+    public var description: String { text { appendText(to: &$0) } }
+
+    /// Appends `2026-11-29T07:30:00`.
+    public func appendText(to buffer: inout [UInt8]) {
+        LocalDate(self).appendText(to: &buffer)
+        buffer.append(UInt8(ascii: "T"))
+        appendTwoDigits(hour, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        appendTwoDigits(minute, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        appendTwoDigits(second, to: &buffer)
     }
 
     /// The current local time, read from the system clock and `TZ` once.

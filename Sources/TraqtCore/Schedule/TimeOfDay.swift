@@ -18,19 +18,16 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public var minute: Int { minutes % 60 }
 
     /// `07:30`.
-    public var description: String { twoDigits(hour) + ":" + twoDigits(minute) }
+    public var description: String { text { Self.appendText(minutes: minutes, to: &$0) } }
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }
 
     /// Appends `HH:MM` for minutes since midnight (0…1439) without making a String:
     /// output paths write one per row.
     public static func appendText(minutes: Int, to buffer: inout [UInt8]) {
-        let hour = minutes / 60, minute = minutes % 60
-        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hour / 10))
-        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hour % 10))
+        appendTwoDigits(minutes / 60, to: &buffer)
         buffer.append(UInt8(ascii: ":"))
-        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minute / 10))
-        buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minute % 10))
+        appendTwoDigits(minutes % 60, to: &buffer)
     }
 
     /// Reads a time of day as people type it, in any case, with or without a
@@ -80,7 +77,16 @@ private func isDigits(_ text: Substring) -> Bool {
     !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) }
 }
 
-/// `7` -> `07`.
-func twoDigits(_ value: Int) -> String {
-    value < 10 ? "0\(value)" : String(value)
+/// Appends 0…99 as two digits: `7` -> `07`.
+func appendTwoDigits(_ value: Int, to buffer: inout [UInt8]) {
+    buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10))
+    buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+}
+
+/// The text a byte-writing function makes, as a String.
+func text(_ write: (inout [UInt8]) -> Void) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32)
+    write(&bytes)
+    return String(decoding: bytes, as: UTF8.self)
 }

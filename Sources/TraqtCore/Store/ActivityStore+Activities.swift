@@ -8,7 +8,8 @@ extension ActivityStore {
     static let bulkThreshold = 10_000
     static let bulkCacheKiB = 256 * 1024
 
-    private static let columns = "id, name, days_of_week, time_of_day, created_at, updated_at"
+    /// The columns `ActivityRow` reads, in its order.
+    static let activityColumns = "id, name, days_of_week, time_of_day, created_at, updated_at"
     private static let order = "ORDER BY time_of_day, name, id"
 
     // MARK: - Reading
@@ -28,11 +29,11 @@ extension ActivityStore {
         let statement: SQLiteStatement
         if let filter {
             statement = try connection.prepare(
-                "SELECT \(columns) FROM activity WHERE \(PendingFilter.sqlCondition) \(order)")
+                "SELECT \(activityColumns) FROM activity WHERE \(PendingFilter.sqlCondition) \(order)")
             try statement.bind(filter.weekdayBit, at: 1)
             try statement.bind(filter.minuteOfDay, at: 2)
         } else {
-            statement = try connection.prepare("SELECT \(columns) FROM activity \(order)")
+            statement = try connection.prepare("SELECT \(activityColumns) FROM activity \(order)")
         }
         while try statement.step() {
             let row = ActivityRow(statement)
@@ -89,7 +90,7 @@ extension ActivityStore {
                 try connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB)")
             }
             let insert = try connection.prepare("""
-                INSERT INTO activity (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, coalesce(?6, ?5), coalesce(?7, ?5))
+                INSERT INTO activity (\(Self.activityColumns)) VALUES (?1, ?2, ?3, ?4, coalesce(?6, ?5), coalesce(?7, ?5))
                 ON CONFLICT (id) DO NOTHING
                 """)
             let update = try connection.prepare("""

@@ -30,6 +30,7 @@ enum DueCommand: Command {
                        help: "How late a reminder may still fire (default 60m): 0, or e.g. 90s, 15m, 2h, 1h30m."),
             OptionSpec("json", help: "One JSON object per fired reminder and line; nothing when none fired."),
             OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail), and no 'missed' lines."),
+            OptionSpec("dry-run", help: "Print what would fire, and on standard error what would be recorded as missed ('missed HH:MM Name'); change nothing and run no command."),
             OptionSpec("exec", .remainder(name: "command"),
                        help: "Run this command with its arguments for each fired reminder; must come last."),
         ],
@@ -53,8 +54,9 @@ enum DueCommand: Command {
         }
 
         // A missing database has nothing to fire and is not created.
-        let store = try context.openForWriting(createIfMissing: false)
-        let claim = try store.claimDue(now: now, grace: grace)
+        let dryRun = context.arguments.flag("dry-run")
+        let store = try dryRun ? context.openForReading() : context.openForWriting(createIfMissing: false)
+        let claim = try store.claimDue(now: now, grace: grace, dryRun: dryRun)
 
         let json = context.arguments.flag("json"), quiet = context.arguments.flag("quiet")
         if !quiet {
@@ -63,8 +65,10 @@ enum DueCommand: Command {
             }
         }
         // With --exec the command is the notification: the text list would only
-        // repeat it (in cron, as a mail per reminder). JSON is asked for explicitly.
-        for fired in claim.fired where json || command == nil {
+        // repeat it (in cron, as a mail per reminder). JSON is asked for
+        // explicitly, and a dry run runs no command.
+        let listed = json || command == nil || dryRun
+        for fired in claim.fired where listed {
             if json {
                 fired.appendJSON(to: &context.output.bytes)
                 context.output.append("\n")
@@ -73,10 +77,10 @@ enum DueCommand: Command {
                                       + TextColumns.printable(fired.occurrence.activity.name) + "\n")
             }
         }
-        if claim.fired.isEmpty && !json && !quiet && command == nil {
+        if claim.fired.isEmpty && !json && !quiet && listed {
             context.output.append("Nothing due.\n")
         }
-        guard let command, !claim.fired.isEmpty else { return }
+        guard let command, !claim.fired.isEmpty, !dryRun else { return }
 
         // The claim is committed: from here on, each reminder runs at most once.
         // What was claimed is printed before any command's own output.

@@ -16,10 +16,10 @@ enum SummaryCommand: Command {
             OptionSpec("date", .value(name: "date"),
                        help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included)."),
             CommonOptions.now,
-            OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across."),
+            OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across. The grid fits COLUMNS, else the terminal's width: names are cut first, then the day headers drop the month; piped without COLUMNS, cells are 16 columns."),
             OptionSpec("json", help: "Print one JSON document."),
             OptionSpec("markdown", help: "Print Markdown, for mail or a wiki."),
-            OptionSpec("quiet", short: "q", help: "Print nothing when there are no activities (so cron sends no mail)."),
+            OptionSpec("quiet", short: "q", help: "Print nothing when there are no activities (so cron sends no mail); --json still prints its document."),
         ],
         examples: [
             "traqt summary",
@@ -41,41 +41,32 @@ enum SummaryCommand: Command {
         let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) } : [date]
 
         let store = try context.openForReading()
-        let days = try store.agenda(for: dates, now: now)
-        if context.arguments.flag("quiet") && days.allSatisfy({ $0.entries.isEmpty }) { return }
-
+        let quiet = context.arguments.flag("quiet")
         let output = context.output
-        switch (week, json, markdown) {
-        case (false, true, _):
-            days[0].appendJSON(to: &output.bytes)
-            output.append("\n")
-        case (true, true, _):
-            output.append("{\"weekOf\":\"\(dates[0])\",\"days\":[")
-            for (index, day) in days.enumerated() {
-                if index > 0 { output.append(",") }
-                day.appendJSON(to: &output.bytes)
+        // One snapshot: the measuring pass sees what the printing pass prints.
+        try store.readAgenda(of: dates, now: now) { days in
+            switch (week, json, markdown) {
+            case (false, true, _):
+                // --json always prints a document: a script parses it, cron mails only text.
+                try days[0].writeJSON(to: output)
+                output.append("\n")
+            case (true, true, _):
+                output.append("{\"weekOf\":\"\(dates[0])\",\"days\":[")
+                for (index, day) in days.enumerated() {
+                    if index > 0 { output.append(",") }
+                    try day.writeJSON(to: output)
+                }
+                output.append("]}\n")
+            case (false, _, true):
+                try SummaryFormatting.writeDayMarkdown(days[0], quiet: quiet, to: output)
+            case (true, _, true):
+                try SummaryFormatting.writeWeekMarkdown(days, quiet: quiet, to: output)
+            case (false, _, _):
+                try SummaryFormatting.writeDayText(days[0], measuring: store, quiet: quiet, context)
+            case (true, _, _):
+                try SummaryFormatting.writeWeekText(days, measuring: store, width: context.terminalWidth(),
+                                                    quiet: quiet, context)
             }
-            output.append("]}\n")
-        case (false, _, true):
-            output.append(SummaryFormatting.dayMarkdown(days[0]))
-        case (true, _, true):
-            output.append(SummaryFormatting.weekMarkdown(days))
-        case (false, _, _):
-            let day = days[0]
-            guard !day.entries.isEmpty else {
-                output.append("No activities on \(SummaryFormatting.title(of: day.date)).\n")
-                return
-            }
-            output.append(context.bold(SummaryFormatting.title(of: day.date)) + "\n")
-            for line in SummaryFormatting.dayText(day) { output.append(line + "\n") }
-        case (true, _, _):
-            output.append(context.bold("Week of " + SummaryFormatting.title(of: dates[0])) + "\n")
-            guard days.contains(where: { !$0.entries.isEmpty }) else {
-                output.append("No activities.\n")
-                return
-            }
-            for line in SummaryFormatting.weekText(days) { output.append(line + "\n") }
-            output.append(SummaryFormatting.legend + "\n")
         }
     }
 }

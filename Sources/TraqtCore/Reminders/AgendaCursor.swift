@@ -1,0 +1,119 @@
+/// One day's agenda read an occurrence at a time, in time order (then name,
+/// then id, the table's key), each joined in SQL with its record: memory stays
+/// flat whatever the day holds. The current occurrence is read in place and is
+/// valid until the next `next()`. Valid only inside the `readAgenda` call that
+/// made it.
+public final class AgendaCursor {
+    public let date: LocalDate
+    /// nil for a database with nothing to read.
+    private let statement: SQLiteStatement?
+    private var instants: DayInstants
+    private let now: Instant
+    /// Whether `date` is after the day of `now`.
+    private let isLaterDay: Bool
+    private let state: ReminderLedger.State?
+    /// `scheduledAt` as JSON text, by minute of the day, made once each.
+    private var scheduledTexts = [[UInt8]?](repeating: nil, count: TimeOfDay.range.count)
+    /// The last `firedAt` written as JSON: one `due` run fires many at once.
+    private var firedText = (seconds: Int.min, text: [UInt8]())
+
+    init(_ connection: SQLiteConnection, date: LocalDate, now: Instant, state: ReminderLedger.State?,
+         hasLedger: Bool) throws {
+        // Columns 4-7 are the record, NULL when there is none. The join probes
+        // the record's key (activity, date) once per activity of the day, so it
+        // is left out for a day no record can be of (most of a week ahead).
+        let joined = hasLedger && state?.mayHaveRecords(on: date) == true
+        let statement = try connection.prepare(joined ? """
+            SELECT a.id, a.name, a.days_of_week, a.time_of_day, o.status, o.scheduled_at, o.fired_at, o.exit_status
+            FROM activity AS a LEFT JOIN occurrence AS o ON o.activity_id = a.id AND o.local_date = ?2
+            WHERE (a.days_of_week & ?1) != 0 ORDER BY a.time_of_day, a.name, a.id
+            """ : """
+            SELECT id, name, days_of_week, time_of_day, NULL, NULL, NULL, NULL
+            FROM activity WHERE (days_of_week & ?1) != 0 ORDER BY time_of_day, name, id
+            """)
+        (self.date, self.statement, instants) = (date, statement, DayInstants(date))
+        (self.now, isLaterDay, self.state) = (now, date > now.localDate, state)
+        try bind()
+    }
+
+    /// A day with nothing in it (a missing database).
+    init(emptyOn date: LocalDate) {
+        (self.date, statement, instants) = (date, nil, DayInstants(date))
+        (now, isLaterDay, state) = (Instant(seconds: 0), false, nil)
+    }
+
+    private func bind() throws {
+        guard let statement else { return }
+        try statement.bind(1 << date.weekday, at: 1)
+        if statement.parameterCount == 2 { try statement.bind(date.description, at: 2) }
+    }
+
+    /// Moves to the next occurrence; false when the day has no more.
+    public func next() throws -> Bool {
+        guard let statement else { return false }
+        return try statement.step()
+    }
+
+    /// Goes back to before the first occurrence, for another pass over the
+    /// same snapshot.
+    public func rewind() throws {
+        statement?.reset()
+        try bind()
+    }
+
+    // MARK: - The current occurrence
+
+    /// Its time of day, in minutes since midnight.
+    public var minutes: Int { statement!.int(at: 3) }
+
+    public func withIDBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try statement!.withUTF8(at: 0, body)
+    }
+
+    public func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try statement!.withUTF8(at: 1, body)
+    }
+
+    /// When it happens (see `LocalZone.instant(of:)`).
+    public var scheduledAt: Instant { Instant(seconds: instants.instant(minutes: minutes)) }
+
+    public var status: OccurrenceStatus {
+        let statement = statement!
+        guard !statement.isNull(at: 4) else {
+            return .unrecorded(scheduledAt: scheduledAt.seconds, isLaterDay: isLaterDay, now: now, state: state)
+        }
+        let recorded = statement.int(at: 5), firedAt = statement.int(at: 6)
+        // 'fired', 'failed' or 'missed' (the table's CHECK): told apart by length and first letter.
+        switch statement.withUTF8(at: 4, { ($0.count, $0.first) }) {
+        case (5, UInt8(ascii: "f")?):
+            return .fired(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded)
+        case (6, UInt8(ascii: "f")?):
+            return .failed(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded,
+                           exitStatus: statement.int(at: 7))
+        default:
+            return .missed
+        }
+    }
+
+    /// A `firedAt`'s text, quoted.
+    func appendFiredAtJSON(_ instant: Instant, to buffer: inout [UInt8]) {
+        if firedText.seconds != instant.seconds {
+            firedText = (instant.seconds, [])
+            JSONWriter.appendText(of: instant.appendText, to: &firedText.text)
+        }
+        buffer.append(contentsOf: firedText.text)
+    }
+
+    /// `scheduledAt`'s text, quoted, made once per time of day.
+    func appendScheduledAtJSON(to buffer: inout [UInt8]) {
+        let minutes = self.minutes
+        if let text = scheduledTexts[minutes] {
+            buffer.append(contentsOf: text)
+            return
+        }
+        var text: [UInt8] = []
+        JSONWriter.appendText(of: scheduledAt.appendText, to: &text)
+        scheduledTexts[minutes] = text
+        buffer.append(contentsOf: text)
+    }
+}
