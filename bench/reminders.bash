@@ -208,9 +208,23 @@ WHERE (a.days_of_week & $DUE_BIT) != 0 ORDER BY a.time_of_day, a.name, a.id;"
         echo ".separator '' ''"
         echo "SELECT '{\"date\":\"$DUE_DATE\",\"weekday\":\"mon\",\"activities\":[';"
         day_json_rows_sql "$DUE_DATE" "$DUE_BIT" "$day0" 0
-        echo ".print ']}'"
+        time_spent_json_sql "$day0" $((day0 + 86400))
+        echo ".print '}'"
         ;;
     esac
+}
+
+# The `timeSpent` member of a day (or week) from START to END seconds: each
+# activity's sessions clipped to the window and to now, summed, by name then id,
+# as traqt computes it.
+time_spent_json_sql() {
+    local start=$1 end=$2 now
+    now=$(epoch "$SUMMARY_NOW")
+    echo "SELECT '],\"timeSpent\":[' || coalesce((SELECT group_concat(o, ',') FROM (
+        SELECT json_object('id', activity_id, 'name', max(activity_name), 'spentSeconds',
+            sum(min(coalesce(ended_at, $now), coalesce(ends_by, $now), $now, $end) - max(started_at, $start))) AS o
+        FROM time_spent WHERE coalesce(ended_at, ends_by, $now) > $start AND started_at < $end
+        GROUP BY activity_id ORDER BY max(activity_name), activity_id)), '') || ']';"
 }
 
 # `traqt summary --week --json --now SUMMARY_NOW`: the seven days' joins.
@@ -227,9 +241,11 @@ week_json_sql() {
         if ((index > 0)); then comma=","; fi
         echo "SELECT '$comma{\"date\":\"$date\",\"weekday\":\"${names[index]}\",\"activities\":[';"
         day_json_rows_sql "$date" "$bit" $((day0 + index * 86400)) $((index > 0 ? 1 : 0))
-        echo "SELECT ']}';"
+        time_spent_json_sql $((day0 + index * 86400)) $((day0 + (index + 1) * 86400))
+        echo "SELECT '}';"
     done
-    echo ".print ']}'"
+    time_spent_json_sql "$day0" $((day0 + 7 * 86400))
+    echo ".print '}'"
 }
 
 # ---------------------------------------------------------------------------

@@ -99,6 +99,35 @@ enum SummaryFormatting {
         return parts.isEmpty ? "0s" : parts.joined(separator: " ")
     }
 
+    // MARK: - Time spent
+
+    /// A block after the agenda: the title, then `  Name  1h 2m` lines, names
+    /// padded to the widest; nothing when no time was spent.
+    static func writeTimeSpentText(_ entries: [TimeSpent], title: String, _ context: Context) {
+        guard !entries.isEmpty else { return }
+        let names = entries.map { TextColumns.printable($0.name) }
+        let width = names.map(TextColumns.displayWidth).max() ?? 0
+        var text = "\n" + context.bold(title) + "\n"
+        for (entry, name) in zip(entries, names) {
+            text += "  " + name + String(repeating: " ", count: width - TextColumns.displayWidth(name) + 2)
+                + duration(entry.seconds) + "\n"
+        }
+        context.output.append(text)
+    }
+
+    /// The same as a Markdown table.
+    static func writeTimeSpentMarkdown(_ entries: [TimeSpent], title: String, to output: OutputBuffer) {
+        guard !entries.isEmpty else { return }
+        var bytes = Array("\n### \(title)\n\n| Activity | Time spent |\n| --- | --- |\n".utf8)
+        for entry in entries {
+            bytes.append(contentsOf: "| ".utf8)
+            var name = entry.name
+            name.withUTF8 { appendMarkdownEscaped(utf8: $0, to: &bytes) }
+            bytes.append(contentsOf: " | \(duration(entry.seconds)) |\n".utf8)
+        }
+        output.bytes.append(contentsOf: bytes)
+    }
+
     // MARK: - Week
 
     static let legend = "✓ fired  ✗ failed  ! missed  • pending  · upcoming  - past"

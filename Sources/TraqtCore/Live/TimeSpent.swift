@@ -14,6 +14,40 @@ public struct TimeSpent: Equatable, Sendable {
     }
 }
 
+extension TimeSpent {
+    /// `[{"id":…,"name":…,"spentSeconds":3723}, …]`: the `timeSpent` member of
+    /// `summary --json`'s days and weeks.
+    public static func appendJSONArray(_ entries: [TimeSpent], to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "["))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            JSONWriter.appendRaw("{\"id\":", to: &buffer)
+            JSONWriter.appendString(entry.activityId, to: &buffer)
+            JSONWriter.appendRaw(",\"name\":", to: &buffer)
+            JSONWriter.appendString(entry.name, to: &buffer)
+            JSONWriter.appendRaw(",\"spentSeconds\":", to: &buffer)
+            JSONWriter.appendInteger(entry.seconds, to: &buffer)
+            buffer.append(UInt8(ascii: "}"))
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    /// Adds up the time of each activity over several windows (a week's days),
+    /// by name, then id; the latest window's name of an activity wins.
+    public static func totals(_ windows: [[TimeSpent]]) -> [TimeSpent] {
+        var totals: [TimeSpent] = []
+        for entry in windows.joined() {
+            if let index = totals.firstIndex(where: { $0.activityId.utf8.elementsEqual(entry.activityId.utf8) }) {
+                totals[index] = TimeSpent(activityId: entry.activityId, name: entry.name,
+                                          seconds: totals[index].seconds + entry.seconds)
+            } else {
+                totals.append(entry)
+            }
+        }
+        return totals.sorted { ($0.name, $0.activityId) < ($1.name, $1.activityId) }
+    }
+}
+
 extension ActivityStore {
     // MARK: - Reading: time spent
 

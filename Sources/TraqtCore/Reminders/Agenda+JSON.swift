@@ -4,7 +4,9 @@ extension AgendaCursor {
     /// `{"date":"2026-11-29","weekday":"sun","activities":[{"id":…,"name":…,
     /// "time":"07:30","scheduledAt":"…","status":"fired","firedAt":"…","lateSeconds":60}]}`.
     /// `firedAt` and `lateSeconds` come with fired and failed, `exitStatus` with failed.
-    public func writeJSON(to output: OutputBuffer) throws {
+    /// `timeSpent` follows the activities: the day's time spent on each activity
+    /// (see `TimeSpent.appendJSONArray`).
+    public func writeJSON(to output: OutputBuffer, timeSpent: [TimeSpent]) throws {
         JSONWriter.appendRaw("{\"date\":", to: &output.bytes)
         JSONWriter.appendText(of: date.appendText, to: &output.bytes)
         JSONWriter.appendRaw(",\"weekday\":", to: &output.bytes)
@@ -18,7 +20,9 @@ extension AgendaCursor {
             }
             first = false
         }
-        JSONWriter.appendRaw("]}", to: &output.bytes)
+        JSONWriter.appendRaw("],\"timeSpent\":", to: &output.bytes)
+        TimeSpent.appendJSONArray(timeSpent, to: &output.bytes)
+        output.bytes.append(UInt8(ascii: "}"))
     }
 
     /// The current occurrence as one object of `activities`.

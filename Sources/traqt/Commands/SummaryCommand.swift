@@ -9,7 +9,11 @@ enum SummaryCommand: Command {
             Every activity scheduled that day, in time order, with its status: fired (at \
             what time, how late), failed (its --exec command failed), missed, pending \
             (still to come today, or not yet seen by a due run), upcoming (a later day), \
-            or past (before due first ran on this database: nothing is known). Reads only: \
+            or past (before due first ran on this database: nothing is known). Then the \
+            time spent that day on each activity, from the live activities that ran on it \
+            ('traqt live start ID'; a session across midnight counts on each day for its \
+            part; one still running counts up to now; an activity removed since keeps its \
+            time, under the name it had); a week shows the week's totals. Reads only: \
             never changes or creates the database.
             """,
         options: [
@@ -45,27 +49,37 @@ enum SummaryCommand: Command {
         let output = context.output
         // One snapshot: the measuring pass sees what the printing pass prints.
         try store.readAgenda(of: dates, now: now) { days in
+            // In the same snapshot as the agenda. --quiet stays quiet only when
+            // there is neither an activity nor time spent to show.
+            let spent = try dates.map { try store.timeSpent(on: $0, now: now) }
+            let weekSpent = TimeSpent.totals(spent)
             switch (week, json, markdown) {
             case (false, true, _):
                 // --json always prints a document: a script parses it, cron mails only text.
-                try days[0].writeJSON(to: output)
+                try days[0].writeJSON(to: output, timeSpent: spent[0])
                 output.append("\n")
             case (true, true, _):
                 output.append("{\"weekOf\":\"\(dates[0])\",\"days\":[")
                 for (index, day) in days.enumerated() {
                     if index > 0 { output.append(",") }
-                    try day.writeJSON(to: output)
+                    try day.writeJSON(to: output, timeSpent: spent[index])
                 }
-                output.append("]}\n")
+                output.append("],\"timeSpent\":")
+                TimeSpent.appendJSONArray(weekSpent, to: &output.bytes)
+                output.append("}\n")
             case (false, _, true):
-                try SummaryFormatting.writeDayMarkdown(days[0], quiet: quiet, to: output)
+                try SummaryFormatting.writeDayMarkdown(days[0], quiet: quiet && spent[0].isEmpty, to: output)
+                SummaryFormatting.writeTimeSpentMarkdown(spent[0], title: "Time spent", to: output)
             case (true, _, true):
-                try SummaryFormatting.writeWeekMarkdown(days, quiet: quiet, to: output)
+                try SummaryFormatting.writeWeekMarkdown(days, quiet: quiet && weekSpent.isEmpty, to: output)
+                SummaryFormatting.writeTimeSpentMarkdown(weekSpent, title: "Time spent this week", to: output)
             case (false, _, _):
-                try SummaryFormatting.writeDayText(days[0], measuring: store, quiet: quiet, context)
+                try SummaryFormatting.writeDayText(days[0], measuring: store, quiet: quiet && spent[0].isEmpty, context)
+                SummaryFormatting.writeTimeSpentText(spent[0], title: "Time spent", context)
             case (true, _, _):
                 try SummaryFormatting.writeWeekText(days, measuring: store, width: context.terminalWidth(),
-                                                    quiet: quiet, context)
+                                                    quiet: quiet && weekSpent.isEmpty, context)
+                SummaryFormatting.writeTimeSpentText(weekSpent, title: "Time spent this week", context)
             }
         }
     }
