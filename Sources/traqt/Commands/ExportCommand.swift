@@ -16,8 +16,9 @@ enum ExportCommand: Command {
             FILE or its folder may not be written, 74 for other write errors (a full \
             disk, a symlink loop); no temporary file is left behind.
 
-            --format ics writes an iCalendar file (RFC 5545) for calendar apps: one \
-            event per activity, repeating weekly on its days at its time, 15 minutes \
+            --format ics writes an iCalendar file (RFC 5545) that calendar apps import \
+            (an Import item in their File menu or settings) or subscribe to: one event \
+            per activity, repeating weekly on its days at its time, 15 minutes \
             long, from the first of its days on or after the day it was created. Times \
             are in the local zone (TZ, else the system zone /etc/localtime or \
             /etc/timezone), named by its tz database name (Europe/Berlin) and spelled \
@@ -25,8 +26,8 @@ enum ExportCommand: Command {
             years ahead, so calendars without a zone database place them right too. A \
             TZ that is a POSIX rule (CET-1CEST,M3.5.0,M10.5.0/3) is named as it is \
             written. A time skipped by a spring-forward change comes at the end of the \
-            gap (02:30 at 03:00), as traqt fires it; a repeated time at its first \
-            occurrence. Each event's UID is the activity's id with @traqt, so \
+            gap (02:30 at 03:00), as traqt fires it, through an override event for each \
+            such day within those years; a repeated time at its first occurrence. Each event's UID is the activity's id with @traqt, so \
             importing a newer file updates the events instead of adding them twice.
             """,
         arguments: [ArgumentSpec("file", optional: true, help: "Where to write ('-' or none: standard output).")],
