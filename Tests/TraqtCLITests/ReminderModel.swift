@@ -142,14 +142,14 @@ struct ReminderModel {
             return text + "}"
         }
         return "{\"date\":" + quoted(date(day)) + ",\"weekday\":" + quoted(Self.weekdays[floorModulo(day + 4, 7)])
-            + ",\"activities\":[" + entries.joined(separator: ",") + "]}"
+            + ",\"activities\":[" + entries.joined(separator: ",") + "],\"timeSpent\":[]}"
     }
 
     /// `summary --week --json` of the week (Monday to Sunday) holding `day`.
     func weekJSON(day: Int, now: Int) -> String {
         let monday = day - floorModulo(day + 3, 7)
         return "{\"weekOf\":" + quoted(date(monday)) + ",\"days\":["
-            + (monday..<monday + 7).map { summaryJSON(day: $0, now: now) }.joined(separator: ",") + "]}"
+            + (monday..<monday + 7).map { summaryJSON(day: $0, now: now) }.joined(separator: ",") + "],\"timeSpent\":[]}"
     }
 
     /// An occurrence no run recorded.

@@ -170,13 +170,13 @@ struct SummaryCommandTests {
         // --quiet silences the forms for people, never the JSON a script parses.
         let json = try fixture.traqt(["summary", "--quiet", "--json"] + now)
         #expect(json.status == 0)
-        #expect(json.stdout == #"{"date":"2026-12-01","weekday":"tue","activities":[]}"# + "\n")
+        #expect(json.stdout == #"{"date":"2026-12-01","weekday":"tue","activities":[],"timeSpent":[]}"# + "\n")
         let empty = fixture.directory.file("missing.sqlite")
         for format in [[], ["--markdown"]] {
             #expect(try TraqtProcess.run(["summary", "--quiet", "--week"] + format + now, database: empty).stdout.isEmpty)
         }
         let week = try TraqtProcess.run(["summary", "--quiet", "--json", "--week"] + now, database: empty)
-        #expect(week.stdout.hasPrefix(#"{"weekOf":"2026-11-30","days":[{"date":"2026-11-30","weekday":"mon","activities":[]}"#))
+        #expect(week.stdout.hasPrefix(#"{"weekOf":"2026-11-30","days":[{"date":"2026-11-30","weekday":"mon","activities":[],"timeSpent":[]}"#))
         #expect(try fixture.traqt(["summary", "--quiet", "--week"] + now).stdout.contains("Gym"))
         #expect(try fixture.traqt(["summary", "--quiet", "--date", "mon"] + now).stdout.contains("Gym"))
     }
