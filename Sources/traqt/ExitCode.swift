@@ -9,6 +9,8 @@ enum ExitCode: Int32 {
     case usage = 64
     case dataError = 65
     case noInput = 66
+    /// The database server cannot be reached, or this build lacks the engine.
+    case unavailable = 69
     case internalError = 70
     case cannotCreate = 73
     case ioError = 74
@@ -23,6 +25,7 @@ enum ExitCode: Int32 {
         case .notATraqtDatabase, .corrupt, .unknownIDs, .idTaken, .invalidRow: self = .dataError
         case .schemaTooNew: self = .configuration
         case .busy: self = .temporaryFailure
+        case .unavailable: self = .unavailable
         case .permissionDenied: self = .permissionDenied
         case .cannotCreate: self = .cannotCreate
         case .io: self = .ioError

@@ -10,13 +10,10 @@ extension ActivityStore {
         try read { connection in
             guard try Schema.version(of: connection) >= Schema.liveVersion else { return }
             // The name: the activity's, else a `name` or `title` attribute that is text, else the id.
+            let json = connection.dialect.jsonTextMember
             let statement = try connection.prepare("""
                 SELECT l.id, l.type, l.activity_id,
-                    coalesce(a.name,
-                        CASE WHEN json_type(l.attributes, '$.name') = 'text' THEN json_extract(l.attributes, '$.name')
-                             WHEN json_type(l.attributes, '$.title') = 'text' THEN json_extract(l.attributes, '$.title')
-                        END,
-                        l.id),
+                    coalesce(a.name, \(json("l.attributes", "name")), \(json("l.attributes", "title")), l.id),
                     l.attributes, l.state, l.started_at, l.updated_at, l.ended_at, l.stale_at, l.dismiss_at,
                     l.max_duration, l.relevance
                 FROM live_activity AS l LEFT JOIN activity AS a ON a.id = l.activity_id
@@ -30,8 +27,7 @@ extension ActivityStore {
                     startedAt: Instant(seconds: statement.int(at: 6)), updatedAt: Instant(seconds: statement.int(at: 7)),
                     endedAt: statement.optionalInstant(at: 8), staleAt: statement.optionalInstant(at: 9),
                     dismissAt: statement.optionalInstant(at: 10), maxDuration: statement.int(at: 11),
-                    // A REAL reads back as SQLite's shortest text for it.
-                    relevance: Double(statement.string(at: 12)) ?? 0)
+                    relevance: statement.double(at: 12))
                 if includeDismissed || activity.status(at: now) != .dismissed { activities.append(activity) }
             }
         }

@@ -13,7 +13,7 @@ extension ActivityStore {
         return try write { connection in
             guard let connection else { return [] }
             if notifications.count >= Self.bulkThreshold {
-                try connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB)")
+                try connection.useCache(kibibytes: Self.bulkCacheKiB)
             }
             let writer = LiveWriter(connection: connection, now: now)
             try writer.prune()

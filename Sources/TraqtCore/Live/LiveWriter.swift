@@ -3,11 +3,11 @@
 /// activity, and pruning. Statements are prepared on first use and reused, so
 /// a push of thousands of events prepares each once.
 final class LiveWriter {
-    private let connection: SQLiteConnection
+    private let connection: any DatabaseConnection
     /// The time of events that carry none, and what pruning counts from.
     let now: Instant
 
-    init(connection: SQLiteConnection, now: Instant) {
+    init(connection: any DatabaseConnection, now: Instant) {
         self.connection = connection
         self.now = now
     }
@@ -65,9 +65,13 @@ final class LiveWriter {
     // MARK: - Start
 
     private lazy var insertRun = statement("""
-        INSERT OR REPLACE INTO live_activity (id, type, activity_id, attributes, state, started_at, updated_at,
+        INSERT INTO live_activity (id, type, activity_id, attributes, state, started_at, updated_at,
             ended_at, stale_at, dismiss_at, max_duration, relevance, session_id)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, NULL, ?7, NULL, ?8, CAST(?9 AS REAL), ?10)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, NULL, ?7, NULL, ?8, ?9, ?10)
+        ON CONFLICT (id) DO UPDATE SET type = excluded.type, activity_id = excluded.activity_id,
+            attributes = excluded.attributes, state = excluded.state, started_at = excluded.started_at,
+            updated_at = excluded.updated_at, ended_at = NULL, stale_at = excluded.stale_at, dismiss_at = NULL,
+            max_duration = excluded.max_duration, relevance = excluded.relevance, session_id = excluded.session_id
         """)
     private lazy var selectActivityName = statement("SELECT name FROM activity WHERE id = ?1")
     private lazy var insertSession = statement("""
@@ -112,7 +116,7 @@ final class LiveWriter {
         try insert.bind(time.seconds, at: 6)
         try insert.bind(start.stale?.instant(after: time).seconds, at: 7)
         try insert.bind(limit, at: 8)
-        try insert.bind(start.relevance.description, at: 9)
+        try insert.bind(start.relevance, at: 9)
         try insert.bind(sessionID, at: 10)
         try insert.run()
         return .started(id: id)
@@ -129,7 +133,8 @@ final class LiveWriter {
 
     private lazy var updateRun = statement("""
         UPDATE live_activity SET state = coalesce(?2, state), stale_at = ?3,
-            relevance = coalesce(CAST(?4 AS REAL), relevance), updated_at = max(updated_at, ?5)
+            relevance = coalesce(?4, relevance),
+            updated_at = CASE WHEN updated_at > ?5 THEN updated_at ELSE ?5 END
         WHERE id = ?1
         """)
 
@@ -147,7 +152,7 @@ final class LiveWriter {
         try statement.bind(id, at: 1)
         try statement.bind(state, at: 2)
         try statement.bind(update.stale?.instant(after: time).seconds, at: 3)
-        try statement.bind(update.relevance?.description, at: 4)
+        try statement.bind(update.relevance, at: 4)
         try statement.bind(time.seconds, at: 5)
         try statement.run()
         return .updated(id: id)
@@ -157,8 +162,8 @@ final class LiveWriter {
 
     private lazy var endRun = statement("""
         UPDATE live_activity SET ended_at = ?2, dismiss_at = ?3, state = coalesce(?4, state),
-            stale_at = coalesce(?5, stale_at), relevance = coalesce(CAST(?6 AS REAL), relevance),
-            updated_at = max(updated_at, ?7)
+            stale_at = coalesce(?5, stale_at), relevance = coalesce(?6, relevance),
+            updated_at = CASE WHEN updated_at > ?7 THEN updated_at ELSE ?7 END
         WHERE id = ?1
         """)
     /// The session ends, under the name its activity has now (if it still exists).
@@ -182,7 +187,7 @@ final class LiveWriter {
         try statement.bind(end.dismissal.dismissAt(end: endedAt).seconds, at: 3)
         try statement.bind(end.state?.text, at: 4)
         try statement.bind(end.stale?.instant(after: time).seconds, at: 5)
-        try statement.bind(end.relevance?.description, at: 6)
+        try statement.bind(end.relevance, at: 6)
         try statement.bind(time.seconds, at: 7)
         try statement.run()
         if let sessionID = stored.sessionID {

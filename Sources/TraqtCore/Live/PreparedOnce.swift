@@ -1,15 +1,15 @@
 /// A statement prepared on its first use, then reused.
 final class PreparedOnce {
-    private let connection: SQLiteConnection
+    private let connection: any DatabaseConnection
     private let sql: String
-    private var prepared: SQLiteStatement?
+    private var prepared: (any DatabaseStatement)?
 
-    init(connection: SQLiteConnection, sql: String) {
+    init(connection: any DatabaseConnection, sql: String) {
         self.connection = connection
         self.sql = sql
     }
 
-    func get() throws -> SQLiteStatement {
+    func get() throws -> any DatabaseStatement {
         if let prepared { return prepared }
         let statement = try connection.prepare(sql)
         prepared = statement

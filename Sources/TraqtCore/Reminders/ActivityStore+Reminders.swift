@@ -49,7 +49,7 @@ extension ActivityStore {
     /// table's key (time of day, name, id) per local date the window touches,
     /// with that date's weekday bit, skipping in SQL the occurrences already
     /// recorded. So a run costs what its windows hold, whatever the table's size.
-    private static func decide(_ connection: SQLiteConnection, now: Instant, grace: TimeSpan,
+    private static func decide(_ connection: any DatabaseConnection, now: Instant, grace: TimeSpan,
                                state: ReminderLedger.State, ledger: LedgerAccess) throws -> DueClaim {
         let windows = ReminderLedger.windows(now: now.seconds, grace: grace.seconds, state: state)
         let undecided = try connection.prepare("""
@@ -85,7 +85,7 @@ extension ActivityStore {
     /// Calls `body` with each occurrence whose instant is in `window`, oldest
     /// date first and in time order within a date, as `statement` (the query
     /// of `decide`) finds them.
-    private static func forEachOccurrence(in window: ClosedRange<Int>, from statement: SQLiteStatement,
+    private static func forEachOccurrence(in window: ClosedRange<Int>, from statement: any DatabaseStatement,
                                           _ body: (Occurrence) throws -> Void) throws {
         // A date's times all fall within a day of its midnight, whatever the
         // zone's offset changes; one date of margin each side catches them all.
@@ -134,11 +134,11 @@ extension ActivityStore {
 
     /// Whether the reminder tables exist: a database no `due` has written since
     /// its upgrade lacks them, and nothing is known about any occurrence.
-    static func hasLedger(_ connection: SQLiteConnection) throws -> Bool {
+    static func hasLedger(_ connection: any DatabaseConnection) throws -> Bool {
         try Schema.version(of: connection) >= Schema.remindersVersion
     }
 
-    static func loadState(_ connection: SQLiteConnection) throws -> ReminderLedger.State? {
+    static func loadState(_ connection: any DatabaseConnection) throws -> ReminderLedger.State? {
         let statement = try connection.prepare(
             "SELECT known_since, checked_through, pruned_before FROM reminder_state WHERE singleton = 1")
         guard try statement.step() else { return nil }
@@ -148,7 +148,7 @@ extension ActivityStore {
 
     /// The state row; the first run on a database writes it, so that the
     /// occurrences before its grace window are neither fired nor missed.
-    private static func loadOrStartState(_ connection: SQLiteConnection, now: Int, grace: Int) throws -> ReminderLedger.State {
+    private static func loadOrStartState(_ connection: any DatabaseConnection, now: Int, grace: Int) throws -> ReminderLedger.State {
         if let state = try loadState(connection) { return state }
         let state = ReminderLedger.State.start(now: now, grace: grace)
         let insert = try connection.prepare("""
@@ -163,9 +163,12 @@ extension ActivityStore {
     }
 
     /// The high-water mark only rises: a clock set back does not lower it.
-    private static func advance(_ connection: SQLiteConnection, checkedThrough now: Int) throws {
+    private static func advance(_ connection: any DatabaseConnection, checkedThrough now: Int) throws {
         let update = try connection.prepare(
-            "UPDATE reminder_state SET checked_through = max(checked_through, ?1) WHERE singleton = 1")
+            """
+            UPDATE reminder_state SET checked_through = CASE WHEN checked_through > ?1 THEN checked_through ELSE ?1 END
+            WHERE singleton = 1
+            """)
         try update.bind(now, at: 1)
         try update.run()
     }
@@ -173,7 +176,7 @@ extension ActivityStore {
     /// Deletes records more than the retention period older than `now`, and
     /// raises `pruned_before` past the newest one deleted so that no run ever
     /// considers those occurrences again (they would otherwise look unfired).
-    private static func prune(_ connection: SQLiteConnection, now: Int) throws {
+    private static func prune(_ connection: any DatabaseConnection, now: Int) throws {
         let cutoff = now - ReminderLedger.retentionSeconds
         let newest = try connection.prepare("SELECT max(scheduled_at) FROM occurrence WHERE scheduled_at < ?1")
         try newest.bind(cutoff, at: 1)
@@ -184,7 +187,10 @@ extension ActivityStore {
         try delete.bind(newestPruned, at: 1)
         try delete.run()
         let raise = try connection.prepare(
-            "UPDATE reminder_state SET pruned_before = max(pruned_before, ?1) WHERE singleton = 1")
+            """
+            UPDATE reminder_state SET pruned_before = CASE WHEN pruned_before > ?1 THEN pruned_before ELSE ?1 END
+            WHERE singleton = 1
+            """)
         try raise.bind(newestPruned + 1, at: 1)
         try raise.run()
     }

@@ -55,7 +55,7 @@ extension ActivityStore {
     public func readAgenda(of dates: [LocalDate], now: Instant, _ body: ([AgendaCursor]) throws -> Void) throws {
         var ran = false
         try read { connection in
-            try connection.execute("PRAGMA cache_size = -\(Self.agendaCacheKiB)")
+            try connection.useCache(kibibytes: Self.agendaCacheKiB)
             let hasLedger = try Self.hasLedger(connection)
             let state = hasLedger ? try Self.loadState(connection) : nil
             let cursors = try dates.map { date in
@@ -80,7 +80,7 @@ extension ActivityStore {
         try read { connection in
             let statement = try connection.prepare("""
                 SELECT name FROM activity WHERE time_of_day BETWEEN ?2 AND ?3
-                AND (days_of_week & ?1) != 0 AND length(CAST(name AS BLOB)) > ?4
+                AND (days_of_week & ?1) != 0 AND \(connection.dialect.byteLength("name")) > ?4
                 """)
             for hour in 0..<24 {
                 try statement.bind(mask, at: 1)

@@ -6,7 +6,7 @@
 public final class AgendaCursor {
     public let date: LocalDate
     /// nil for a database with nothing to read.
-    private let statement: SQLiteStatement?
+    private let statement: (any DatabaseStatement)?
     private var instants: DayInstants
     private let now: Instant
     /// Whether `date` is after the day of `now`.
@@ -17,7 +17,7 @@ public final class AgendaCursor {
     /// The last `firedAt` written as JSON: one `due` run fires many at once.
     private var firedText = (seconds: Int.min, text: [UInt8]())
 
-    init(_ connection: SQLiteConnection, date: LocalDate, now: Instant, state: ReminderLedger.State?,
+    init(_ connection: any DatabaseConnection, date: LocalDate, now: Instant, state: ReminderLedger.State?,
          hasLedger: Bool) throws {
         // Columns 4-7 are the record, NULL when there is none. The join probes
         // the record's key (activity, date) once per activity of the day, so it

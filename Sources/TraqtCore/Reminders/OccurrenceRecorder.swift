@@ -5,14 +5,14 @@ final class OccurrenceRecorder {
     /// Rows per INSERT (5 parameters each, well under SQLite's limit).
     static let batchSize = 64
 
-    private let connection: SQLiteConnection
+    private let connection: any DatabaseConnection
     /// The INSERT of `batchSize` rows, and one of another size for the rest.
-    private var full: SQLiteStatement?
-    private var partial: (rows: Int, statement: SQLiteStatement)?
+    private var full: (any DatabaseStatement)?
+    private var partial: (rows: Int, statement: any DatabaseStatement)?
     private var pending: [(occurrence: Occurrence, firedAt: Int?)] = []
     private var dateText = (date: LocalDate?.none, text: "")
 
-    init(_ connection: SQLiteConnection) { self.connection = connection }
+    init(_ connection: any DatabaseConnection) { self.connection = connection }
 
     /// Records `occurrence` as fired at `firedAt`, or as missed when nil;
     /// written at the latest by `flush`.
@@ -41,14 +41,14 @@ final class OccurrenceRecorder {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func statement(rows: Int) throws -> SQLiteStatement {
+    private func statement(rows: Int) throws -> any DatabaseStatement {
         if rows == Self.batchSize, let full { return full }
         if let partial, partial.rows == rows { return partial.statement }
         let values = (0..<rows).map { row in
             "(" + (1...5).map { "?\(row * 5 + $0)" }.joined(separator: ", ") + ")"
         }
         let statement = try connection.prepare("""
-            INSERT OR ROLLBACK INTO occurrence (activity_id, local_date, scheduled_at, status, fired_at)
+            \(connection.dialect.insertOrRollback) occurrence (activity_id, local_date, scheduled_at, status, fired_at)
             VALUES \(values.joined(separator: ", "))
             """)
         if rows == Self.batchSize { full = statement } else { partial = (rows, statement) }

@@ -2,7 +2,7 @@ import CSQLite
 
 /// One connection to one SQLite file. Not shared between threads; a process
 /// opens one per command.
-public final class SQLiteConnection {
+public final class SQLiteConnection: DatabaseConnection {
     public enum OpenMode: Sendable {
         /// Never writes and never creates the file.
         case readOnly
@@ -48,13 +48,29 @@ public final class SQLiteConnection {
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql) }
     }
 
-    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    public func prepare(_ sql: String) throws(SQLiteError) -> any DatabaseStatement {
         try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    public var location: String { path }
+
+    public var dialect: SQLDialect { Self.dialect }
+
+    static let dialect = SQLDialect(
+        insertOrRollback: "INSERT OR ROLLBACK INTO",
+        byteLength: { "length(CAST(\($0) AS BLOB))" },
+        jsonTextMember: { column, key in
+            "CASE WHEN json_type(\(column), '$.\(key)') = 'text' THEN json_extract(\(column), '$.\(key)') END"
+        })
+
+    /// SQLite's default page cache is 2 MB.
+    public func useCache(kibibytes: Int) throws(SQLiteError) {
+        try execute("PRAGMA cache_size = -\(kibibytes)")
     }
 
     /// The first column of the first row of `sql`, as an integer (0 when there is no row).
     public func integer(_ sql: String) throws(SQLiteError) -> Int {
-        let statement = try prepare(sql)
+        let statement = try SQLiteStatement(connection: self, sql: sql)
         return try statement.step() ? statement.int(at: 0) : 0
     }
 
@@ -73,18 +89,18 @@ public final class SQLiteConnection {
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken (or
     /// waited for) up front, so the transaction can never fail half-way with a
     /// BUSY that the busy handler refuses to wait on. A thrown error rolls back.
-    public func writeTransaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         return try finish(body)
     }
 
     /// Runs `body` in one read transaction so that several queries see one snapshot.
-    public func readTransaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN DEFERRED")
         return try finish(body)
     }
 
-    private func finish<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+    private func finish<T>(_ body: () throws -> T) throws -> T {
         let result: T
         do {
             result = try body()

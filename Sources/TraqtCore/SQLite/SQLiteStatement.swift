@@ -5,7 +5,7 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement. It finalizes itself when released, so a thrown error
 /// can never leak one (a leaked statement keeps the read lock).
-public final class SQLiteStatement {
+public final class SQLiteStatement: DatabaseStatement {
     private let handle: OpaquePointer
     private unowned let connection: SQLiteConnection
     let sql: String
@@ -36,6 +36,10 @@ public final class SQLiteStatement {
             sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), transient)
         }
         try check(code)
+    }
+
+    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, value))
     }
 
     public func bindNull(at index: Int32) throws(SQLiteError) {
@@ -75,6 +79,10 @@ public final class SQLiteStatement {
 
     public func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
+    }
+
+    public func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
     }
 
     public func string(at column: Int32) -> String {

@@ -2,9 +2,9 @@
 /// SQLite's buffer until something asks for a `String`. Valid only inside the
 /// closure it is handed to: the next row overwrites it.
 public struct ActivityRow {
-    private let statement: SQLiteStatement
+    private let statement: any DatabaseStatement
 
-    init(_ statement: SQLiteStatement) { self.statement = statement }
+    init(_ statement: any DatabaseStatement) { self.statement = statement }
 
     public var daysMask: Int { statement.int(at: 2) }
     public var minutes: Int { statement.int(at: 3) }

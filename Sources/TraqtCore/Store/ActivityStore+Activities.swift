@@ -24,9 +24,9 @@ extension ActivityStore {
     /// The query behind `forEachRow`, on a connection already in a transaction.
 
     /// The query behind `forEachRow`, on a connection already in a transaction.
-    static func forEachRow(in connection: SQLiteConnection, pending filter: PendingFilter? = nil,
+    static func forEachRow(in connection: any DatabaseConnection, pending filter: PendingFilter? = nil,
                            _ body: (ActivityRow) throws -> Void) throws {
-        let statement: SQLiteStatement
+        let statement: any DatabaseStatement
         if let filter {
             statement = try connection.prepare(
                 "SELECT \(activityColumns) FROM activity WHERE \(PendingFilter.sqlCondition) \(order)")
@@ -37,7 +37,7 @@ extension ActivityStore {
         }
         while try statement.step() {
             let row = ActivityRow(statement)
-            try row.check(path: connection.path)
+            try row.check(path: connection.location)
             try body(row)
         }
     }
@@ -87,7 +87,7 @@ extension ActivityStore {
             if activities.count >= Self.bulkThreshold {
                 // SQLite's default page cache (2 MB) would spill a large import to
                 // the file and read it back many times over before the commit.
-                try connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB)")
+                try connection.useCache(kibibytes: Self.bulkCacheKiB)
             }
             let insert = try connection.prepare("""
                 INSERT INTO activity (\(Self.activityColumns)) VALUES (?1, ?2, ?3, ?4, coalesce(?6, ?5), coalesce(?7, ?5))
@@ -96,7 +96,7 @@ extension ActivityStore {
             let update = try connection.prepare("""
                 UPDATE activity SET name = ?2, days_of_week = ?3, time_of_day = ?4,
                     created_at = coalesce(?6, created_at), updated_at = coalesce(?7, ?5)
-                WHERE id = ?1 AND (?8 = 0 OR CAST(name AS BLOB) = CAST(?2 AS BLOB))
+                WHERE id = ?1 AND (?8 = 0 OR name = ?2)
                 """)
             var outcomes: [UpsertOutcome] = []
             outcomes.reserveCapacity(activities.count)
@@ -122,7 +122,7 @@ extension ActivityStore {
         }
     }
 
-    private static func bind(_ activity: Activity, now: Int, to statement: SQLiteStatement) throws {
+    private static func bind(_ activity: Activity, now: Int, to statement: any DatabaseStatement) throws {
         try statement.bind(activity.id, at: 1)
         try statement.bind(activity.name, at: 2)
         try statement.bind(activity.days.mask, at: 3)
@@ -132,7 +132,7 @@ extension ActivityStore {
         if let updated = activity.updatedAt { try statement.bind(updated, at: 7) } else { try statement.bindNull(at: 7) }
     }
 
-    private static func name(of id: String, in connection: SQLiteConnection) throws -> String {
+    private static func name(of id: String, in connection: any DatabaseConnection) throws -> String {
         let select = try connection.prepare("SELECT name FROM activity WHERE id = ?1")
         try select.bind(id, at: 1)
         guard try select.step() else { return "" }

@@ -1,89 +1,59 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// The shared activity store: one SQLite file used by any number of processes.
+/// The shared activity store: one database used by any number of processes,
+/// a SQLite file on one machine or a PostgreSQL database for many hosts
+/// (`DatabaseLocation.isPostgres`). The commands use it without knowing which:
+/// each engine's folder opens its connection (`SQLite/`, `PostgreSQL/`), and
+/// everything here runs on `DatabaseConnection`.
 ///
-/// - Reads never write and never create the file; a missing file reads as empty.
-/// - Every write runs in `BEGIN IMMEDIATE` after waiting for the lock (busy
-///   timeout), brings the schema up to date in the same transaction, and either
-///   commits whole or leaves the file as it was.
-/// - Rollback journal (DELETE) with `synchronous=EXTRA`: a write that traqt
-///   reported as done survives a crash or a power loss.
+/// - Reads never write and never create anything; a missing file (or schema)
+///   reads as empty.
+/// - Every write takes the engine's write lock before it reads (busy timeout),
+///   brings the schema up to date in the same transaction, and either commits
+///   whole or leaves the database as it was.
 public final class ActivityStore {
     /// How long a command waits for another process's lock before giving up (exit 75).
     public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
 
-    /// The schema version this binary creates and reads (`PRAGMA user_version`).
+    /// The schema version this binary creates and reads.
     public static var schemaVersion: Int { Schema.latestVersion }
 
+    /// The database as the user named it: a path, or a URI without its password.
     public let path: String
-    /// nil when the file does not exist: every read then finds nothing.
-    private let connection: SQLiteConnection?
-    /// Whether this process created the (empty) file: if its first write fails
-    /// (a full disk), the empty file is removed again, so that nothing is left.
-    private var createdFile: Bool
+    /// nil when there is nothing there yet (a missing file): every read then finds nothing.
+    private let connection: (any DatabaseConnection)?
+    /// Undoes the creation of an empty database when the first write into it
+    /// fails with an I/O error (a full disk), so that nothing is left; set by
+    /// the engine that created it.
+    private var discardCreated: (() -> Void)?
 
-    private init(path: String, connection: SQLiteConnection?, createdFile: Bool = false) {
+    init(path: String, connection: (any DatabaseConnection)?, discardCreated: (() -> Void)? = nil) {
         self.path = path
         self.connection = connection
-        self.createdFile = createdFile
+        self.discardCreated = discardCreated
     }
 
-    /// Opens for reading only. A missing file is not an error and is not created.
+    /// Opens for reading only. Nothing missing is an error, and nothing is created.
     public static func openForReading(
         path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
     ) throws -> ActivityStore {
-        guard try FileSystem.exists(path) else { return ActivityStore(path: path, connection: nil) }
-        // Read-write without create: SQLite can then roll back a journal that a
-        // killed writer left behind (recovery, not a write of ours). A file the
-        // user may not write is opened read-only by SQLite on its own.
-        do {
-            let connection = try storeCall(path) {
-                try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            }
-            return ActivityStore(path: path, connection: connection)
-        } catch let StoreError.cannotCreate(path, detail) {
-            // Nothing is created on a read path: an unopenable file (a folder, say) is an I/O error.
-            throw StoreError.io(path: path, detail: "cannot open: \(detail)")
+        if DatabaseLocation.isPostgres(path) {
+            return try openPostgres(uri: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
+        return try openSQLiteForReading(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
-    /// Opens for writing. With `createIfMissing`, creates the file and its
-    /// folders; without, a missing file leaves `connection` nil so that the
+    /// Opens for writing. With `createIfMissing`, creates what is missing (a
+    /// SQLite file and its folders; a PostgreSQL schema is created by the first
+    /// write); without, a missing file leaves `connection` nil so that the
     /// command can report what it could not find without creating anything.
     public static func openForWriting(
         path: String, createIfMissing: Bool,
         busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
     ) throws -> ActivityStore {
-        var created = false
-        if try !FileSystem.exists(path, forCreating: createIfMissing) {
-            guard createIfMissing else { return ActivityStore(path: path, connection: nil) }
-            // Creating through a link would make a file wherever it points.
-            guard !FileSystem.isSymbolicLink(path) else {
-                throw StoreError.cannotCreate(path: path, detail: "it is a symbolic link to a file that does not exist; traqt creates a database only at a real path")
-            }
-            try FileSystem.createParentDirectories(of: path)
-            created = try FileSystem.createPrivateFile(path)
-        } else if FileSystem.isSymbolicLink(path) && FileSystem.size(path) == 0 {
-            // An empty file is a new database to SQLite: through a link it would
-            // turn whatever file the link names into one.
-            throw StoreError.cannotCreate(path: path, detail: "it is a symbolic link to an empty file; traqt creates a database only at a real path")
+        if DatabaseLocation.isPostgres(path) {
+            return try openPostgres(uri: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
-        let connection = try storeCall(path) {
-            let connection = try SQLiteConnection(
-                path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            // If anyone ever switched the file to WAL, automatic (PASSIVE)
-            // checkpoints are what can race a commit in SQLite 3.40; without them
-            // the last connection to close checkpoints under an exclusive lock.
-            connection.disableAutomaticCheckpoints()
-            // EXTRA also syncs the folder after the journal is deleted, which is
-            // what makes a commit in DELETE mode durable. (SQLite refuses to change
-            // it inside a transaction, so it costs a short read of the schema here.)
-            try connection.execute("PRAGMA synchronous = EXTRA")
-            return connection
-        }
-        return ActivityStore(path: path, connection: connection, createdFile: created)
+        return try openSQLiteForWriting(path: path, createIfMissing: createIfMissing,
+                                        busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     // MARK: - Transactions
@@ -92,7 +62,7 @@ public final class ActivityStore {
     /// checking the file is a traqt database this binary can read (any schema
     /// version up to its own). `body` is not called when there is nothing to
     /// read. Inside `snapshot` it joins the snapshot's transaction.
-    func read(_ body: (SQLiteConnection) throws -> Void) throws {
+    func read(_ body: (any DatabaseConnection) throws -> Void) throws {
         guard let connection else { return }
         try storeCall(path) {
             if connection.isInTransaction {
@@ -103,7 +73,7 @@ public final class ActivityStore {
                 // An older schema is read as it is (readers never migrate): what a
                 // later migration added is simply not there yet, and the reads
                 // that need it check `Schema.version(of:)`.
-                if try Schema.state(of: connection) != .empty {
+                if try connection.schemaState() != .empty {
                     try body(connection)
                 }
             }
@@ -119,37 +89,36 @@ public final class ActivityStore {
     /// Runs `body` in `BEGIN IMMEDIATE`, after bringing the schema up to date in
     /// the same transaction. Anything `body` throws rolls the whole thing back.
     /// `connection` is nil only for a missing file opened without `createIfMissing`.
-    func write<T>(_ body: (SQLiteConnection?) throws -> T) throws -> T {
+    func write<T>(_ body: ((any DatabaseConnection)?) throws -> T) throws -> T {
         guard let connection else { return try storeCall(path) { try body(nil) } }
         do {
             let result = try storeCall(path) {
                 try connection.writeTransaction {
-                    try Schema.migrate(connection)
+                    try connection.migrate()
                     return try body(connection)
                 }
             }
-            createdFile = false
+            discardCreated = nil
             return result
         } catch let error as StoreError {
             // A full disk (or another I/O error) failed the first write into the
-            // file this process created, and it is still empty: remove it, so that
-            // a failed create leaves nothing. Only then: after any other failure
-            // (a lock wait that ran out, say) another process may be writing into
-            // the same new file right now.
-            if case .io = error, createdFile, FileSystem.size(path) == 0 { unlink(path) }
-            createdFile = false
+            // database this process created: remove it, so that a failed create
+            // leaves nothing. Only then: after any other failure (a lock wait that
+            // ran out, say) another process may be writing into it right now.
+            if case .io = error { discardCreated?() }
+            discardCreated = nil
             throw error
         }
     }
 }
 
-/// Runs a store operation, turning SQLite's errors into `StoreError`s for `path`;
-/// every other error (the store's own, or one thrown by a caller's closure while
-/// rows stream) passes through unchanged.
+/// Runs a store operation, turning an engine's errors into `StoreError`s for
+/// `path`; every other error (the store's own, or one thrown by a caller's
+/// closure while rows stream) passes through unchanged.
 func storeCall<T>(_ path: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch let error as SQLiteError {
-        throw StoreError.from(error, path: path)
+    } catch let error as any DatabaseEngineError {
+        throw error.storeError(location: path)
     }
 }

@@ -1,4 +1,4 @@
-extension SQLiteStatement {
+extension DatabaseStatement {
     /// Binds an integer, or NULL for nil.
     func bind(_ value: Int?, at index: Int32) throws {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
@@ -6,6 +6,11 @@ extension SQLiteStatement {
 
     /// Binds text, or NULL for nil.
     func bind(_ value: String?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    /// Binds a number, or NULL for nil.
+    func bind(_ value: Double?, at index: Int32) throws {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 

@@ -1,0 +1,30 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SQLiteError: DatabaseEngineError {
+    /// Sorts a SQLite failure on the file at `location` into what the user can do about it.
+    public func storeError(location path: String) -> StoreError {
+        switch code {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .busy(path: path, detail: message)
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
+            return .permissionDenied(path: path, detail: message)
+        case SQLITE_CANTOPEN:
+            if systemErrno == EACCES || systemErrno == EPERM || systemErrno == EROFS {
+                return .permissionDenied(path: path, detail: describeErrno(systemErrno))
+            }
+            let detail = systemErrno != 0 ? describeErrno(systemErrno) : message
+            return .cannotCreate(path: path, detail: detail)
+        case SQLITE_NOTADB:
+            return .notATraqtDatabase(path: path, detail: message)
+        case SQLITE_CORRUPT:
+            return .corrupt(path: path, detail: message)
+        case SQLITE_IOERR, SQLITE_FULL, SQLITE_NOLFS:
+            return .io(path: path, detail: message)
+        default:
+            return .internalError(detail: description)
+        }
+    }
+}
