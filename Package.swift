@@ -21,8 +21,9 @@ let package = Package(
         // Debian's libsqlite3-dev: the shared library for debug builds, the
         // static one when the release build links a static executable.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        // Linux calls Swift's Glibc module leaves out (memfd_create): a header only.
-        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        // Linux calls Swift's Glibc module leaves out (memfd_create, O_TMPFILE),
+        // wrapped in C compiled with _GNU_SOURCE.
+        .target(name: "CLinux", path: "Sources/CLinux"),
         // Debian's libpq-dev, for the Postgres trait only.
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq"),
         // The SQL schema, embedded in the binary so that it works wherever it is copied.
@@ -33,6 +34,9 @@ let package = Package(
                 .embedInCode("0001-activities.sql"),
                 .embedInCode("0002-reminders.sql"),
                 .embedInCode("0003-live-activities.sql"),
+                .embedInCode("0001-activities.postgres.sql"),
+                .embedInCode("0002-reminders.postgres.sql"),
+                .embedInCode("0003-live-activities.postgres.sql"),
             ]
         ),
         .target(name: "TraqtCore", dependencies: [

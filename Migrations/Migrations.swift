@@ -14,9 +14,17 @@ public struct Migration: Sendable {
 }
 
 /// Every migration, embedded in the binary so that it works wherever it is copied.
-/// A new file in this folder is added to `resources` in Package.swift and here.
+/// A new file in this folder is added to `resources` in Package.swift and here;
+/// each version has a file for SQLite and one for PostgreSQL (`*.postgres.sql`).
 public let migrations: [Migration] = [
     Migration(version: 1, fileName: "0001-activities.sql", bytes: PackageResources._001_activities_sql),
     Migration(version: 2, fileName: "0002-reminders.sql", bytes: PackageResources._002_reminders_sql),
     Migration(version: 3, fileName: "0003-live-activities.sql", bytes: PackageResources._003_live_activities_sql),
+]
+
+/// The same versions for PostgreSQL, applied in the schema `traqt`.
+public let postgresMigrations: [Migration] = [
+    Migration(version: 1, fileName: "0001-activities.postgres.sql", bytes: PackageResources._001_activities_postgres_sql),
+    Migration(version: 2, fileName: "0002-reminders.postgres.sql", bytes: PackageResources._002_reminders_postgres_sql),
+    Migration(version: 3, fileName: "0003-live-activities.postgres.sql", bytes: PackageResources._003_live_activities_postgres_sql),
 ]

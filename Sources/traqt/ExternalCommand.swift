@@ -103,7 +103,7 @@ enum ExternalCommand {
         let argv = arguments.map { strdup($0) } + [nil]
         let added = extra.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         var envp = added
-        var inherited = Glibc.environ
+        var inherited = environ
         while let entry = inherited.pointee {
             let name = entry.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
                 String(decoding: UnsafeBufferPointer(start: start, count: strcspn(entry, "=")), as: UTF8.self)

@@ -2,31 +2,18 @@ import Foundation
 import Testing
 import TraqtCore
 
-/// Many real processes on one database file at once.
+/// Many real processes on one database at once, on every engine.
 @Suite("many processes at once")
 struct ConcurrencyTests {
-    let directory: TemporaryDirectory
-    let database: String
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        database = directory.file("shared/traqt.sqlite")
-    }
-
-    private func count() throws -> Int {
-        let output = try TraqtProcess.run(["list", "--json"], database: database).stdout
+    private func count(_ database: TestDatabase) throws -> Int {
+        let output = try TraqtProcess.run(["list", "--json"], database: database.location).stdout
         return try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any]).count
     }
 
-    private func integrityCheck() throws -> String {
-        let connection = try SQLiteConnection(path: database, mode: .readOnly, busyTimeoutMilliseconds: 5000)
-        let statement = try connection.prepare("PRAGMA integrity_check")
-        try statement.step()
-        return statement.string(at: 0)
-    }
-
-    @Test("8 writers x 100 adds with distinct ids: exactly 800 records, every process exits 0")
-    func parallelWriters() throws {
+    @Test("8 writers x 100 adds with distinct ids: exactly 800 records, every process exits 0", arguments: Backend.all)
+    func parallelWriters(backend: Backend) throws {
+        let db = try TestDatabase(backend)
+        let database = db.location
         let result = try runShell("""
             failures=0
             for p in 1 2 3 4 5 6 7 8; do
@@ -38,33 +25,37 @@ struct ConcurrencyTests {
             """, database: database)
         #expect(result.status == 0)
         #expect(result.output.isEmpty, "failed adds: \(result.output)")
-        #expect(try count() == 800)
-        #expect(try integrityCheck() == "ok")
+        #expect(try count(db) == 800)
+        #expect(try db.integrityCheck() == "ok")
     }
 
-    @Test("16 processes creating the same new database at the same moment all succeed", arguments: 1...3)
-    func concurrentCreation(round: Int) throws {
+    @Test("16 processes creating the same new database (or schema) at the same moment all succeed",
+          arguments: Backend.all, 1...3)
+    func concurrentCreation(backend: Backend, round: Int) throws {
+        let db = try TestDatabase(backend)
+        let database = db.location
         // Every process blocks opening a FIFO until the script opens it for
         // writing: they are released together.
         let result = try runShell("""
-            gate="$(dirname "$TRAQT_DB")/gate"
-            mkdir -p "$(dirname "$TRAQT_DB")" && mkfifo "$gate"
+            gate="$SCRATCH/gate"
+            mkdir -p "$SCRATCH" && mkfifo "$gate"
             for p in $(seq 1 16); do
               ( exec 3<"$gate"; "$TRAQT" add "Created by $p" --days daily --at 08:00 >/dev/null 2>"$gate.err.$p" || echo "fail $p: $(cat "$gate.err.$p")" ) &
             done
             exec 4>"$gate"; sleep 0.05; exec 4>&-
             wait
-            """, database: database)
+            """, database: database, environment: ["SCRATCH": db.file("scratch")])
         #expect(result.status == 0)
         #expect(result.output.isEmpty, "failed: \(result.output)")
-        #expect(try count() == 16)
-        #expect(try integrityCheck() == "ok")
-        let connection = try SQLiteConnection(path: database, mode: .readOnly, busyTimeoutMilliseconds: 5000)
-        #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
+        #expect(try count(db) == 16)
+        #expect(try db.integrityCheck() == "ok")
+        #expect(try db.schemaVersion() == ActivityStore.schemaVersion)
     }
 
-    @Test("readers running alongside writers never fail and always see whole JSON")
-    func readersAlongsideWriters() throws {
+    @Test("readers running alongside writers never fail and always see whole JSON", arguments: Backend.all)
+    func readersAlongsideWriters(backend: Backend) throws {
+        let db = try TestDatabase(backend)
+        let database = db.location
         let result = try runShell("""
             "$TRAQT" add Seed --days daily --at 00:00 >/dev/null
             for p in 1 2 3 4; do
@@ -87,15 +78,17 @@ struct ConcurrencyTests {
             """, database: database)
         #expect(result.status == 0)
         #expect(result.output.isEmpty, "failures: \(result.output)")
-        #expect(try count() == 241)
-        #expect(try integrityCheck() == "ok")
+        #expect(try count(db) == 241)
+        #expect(try db.integrityCheck() == "ok")
     }
 
-    @Test("an import killed with SIGKILL mid-transaction leaves nothing or everything", arguments: 1...3)
-    func killedImport(round: Int) throws {
+    @Test("an import killed with SIGKILL mid-transaction leaves nothing or everything", arguments: Backend.all, 1...3)
+    func killedImport(backend: Backend, round: Int) throws {
+        let db = try TestDatabase(backend)
+        let database = db.location
         let seeded = try TraqtProcess.run(["add", "Seed", "--days", "daily", "--at", "00:00"], database: database)
         #expect(seeded.status == 0)
-        let file = directory.file("big.json")
+        let file = db.file("big.json")
         let records = 40_000
         try bulkJSON(count: records, prefix: "round\(round)").write(toFile: file, atomically: true, encoding: .utf8)
 
@@ -105,16 +98,23 @@ struct ConcurrencyTests {
         process.environment = TraqtProcess.environment(database: database)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // The journal appears once the transaction starts changing pages: kill then.
-        let journal = database + "-journal"
-        while process.isRunning && !FileManager.default.fileExists(atPath: journal) { usleep(200) }
-        usleep(UInt32.random(in: 0...3_000))
+        switch backend {
+        case .sqlite:
+            // The journal appears once the transaction starts changing pages: kill then.
+            let journal = database + "-journal"
+            while process.isRunning && !FileManager.default.fileExists(atPath: journal) { usleep(200) }
+            usleep(UInt32.random(in: 0...3_000))
+        case .postgres:
+            // The server has no file to watch: kill somewhere in the import's second.
+            usleep(UInt32.random(in: 50_000...400_000))
+        }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
-        // The next reader rolls back the journal the killed writer left behind.
-        let remaining = try count()
+        // The next reader rolls back the journal the killed writer left behind
+        // (the server rolls back a transaction whose client died).
+        let remaining = try count(db)
         #expect(remaining == 1 || remaining == records + 1, "a partial import survived: \(remaining) rows")
-        #expect(try integrityCheck() == "ok")
+        #expect(try db.integrityCheck() == "ok")
     }
 }

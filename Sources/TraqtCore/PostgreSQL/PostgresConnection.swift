@@ -3,15 +3,18 @@ import CPostgres
 
 /// One connection to a PostgreSQL server through libpq. Not shared between
 /// threads; a process opens one per command.
-public final class PostgresConnection {
+public final class PostgresConnection: DatabaseConnection {
     let handle: OpaquePointer
     /// Rows changed by the last statement run (from its command tag).
     public internal(set) var changes = 0
+    /// The URI as given, without a password, for messages.
+    public let location: String
 
     /// Connects with a libpq URI (`postgresql://user@host:port/db?sslmode=…`;
     /// passwords from `~/.pgpass` or `PGPASSFILE`, as libpq reads them). Every
     /// lock wait of this connection gives up after `lockTimeoutMilliseconds`.
     public init(uri: String, lockTimeoutMilliseconds: Int32) throws(PostgresError) {
+        location = DatabaseLocation.redacted(uri)
         guard let connection = PQconnectdb(uri) else {
             throw PostgresError(kind: .unreachable, sqlState: "", message: "out of memory", sql: nil)
         }
@@ -25,8 +28,9 @@ public final class PostgresConnection {
         handle = connection
         // The server's notices (e.g. "schema already exists") are not traqt's output.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        // lock_timeout 0 would mean "wait for ever"; traqt's 0 means "do not wait".
         try execute("""
-            SET lock_timeout = \(max(0, lockTimeoutMilliseconds)); SET statement_timeout = 0;
+            SET lock_timeout = \(max(1, lockTimeoutMilliseconds)); SET statement_timeout = 0;
             SET client_encoding = 'UTF8'; SET search_path = traqt
             """)
     }
@@ -41,11 +45,11 @@ public final class PostgresConnection {
             .contains { message.contains($0) } && !message.contains("database \"")
     }
 
+    /// libpq's message on one line: it breaks hints onto indented lines.
     static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         guard let message else { return "unknown error" }
-        var text = String(cString: message)
-        while text.last == "\n" || text.last == " " { text.removeLast() }
-        return text
+        let words = String(cString: message).split(whereSeparator: { $0 == "\n" || $0 == "\t" || $0 == " " })
+        return words.joined(separator: " ")
     }
 
     /// Runs one or more statements without parameters that return no rows that matter.
@@ -56,14 +60,68 @@ public final class PostgresConnection {
         changes = Self.changes(of: result)
     }
 
-    public func prepare(_ sql: String) throws(PostgresError) -> PostgresStatement {
+    public func prepare(_ sql: String) throws(PostgresError) -> any DatabaseStatement {
         PostgresStatement(connection: self, sql: Self.numberedParameters(sql))
     }
 
     /// The first column of the first row of `sql`, as an integer (0 when there is no row).
     public func integer(_ sql: String) throws(PostgresError) -> Int {
-        let statement = try prepare(sql)
+        let statement = PostgresStatement(connection: self, sql: sql)
         return try statement.step() ? statement.int(at: 0) : 0
+    }
+
+    public var dialect: SQLDialect { Self.dialect }
+
+    static let dialect = SQLDialect(
+        // Any error aborts the whole transaction in PostgreSQL.
+        insertOrRollback: "INSERT INTO",
+        byteLength: { "octet_length(\($0))" },
+        jsonTextMember: { column, key in
+            "CASE WHEN jsonb_typeof(\(column)::jsonb -> '\(key)') = 'string' THEN \(column)::jsonb ->> '\(key)' END"
+        })
+
+    /// The server manages its own memory.
+    public func useCache(kibibytes: Int) {}
+
+    // MARK: - Transactions
+
+    /// The advisory lock every traqt write takes first: writes run one at a
+    /// time across every host, as SQLite's BEGIN IMMEDIATE makes them on one
+    /// machine, so a write's reads (is this occurrence claimed? does this live
+    /// activity run?) cannot change before it writes. Its wait is bounded by
+    /// lock_timeout (TRAQT_BUSY_TIMEOUT): still held after it, 55P03, exit 75.
+    static let writeLockKey = 0x7472_7174
+
+    /// Every write tells the readers that wait for changes (`traqt watch`,
+    /// through LISTEN) that it committed.
+    public static let changeChannel = "traqt"
+
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))")
+        return try finish {
+            let result = try body()
+            try execute("NOTIFY \(Self.changeChannel)")
+            return result
+        }
+    }
+
+    /// One snapshot for every query of `body`, without blocking any writer.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        return try finish(body)
+    }
+
+    private func finish<T>(_ body: () throws -> T) throws -> T {
+        let result: T
+        do {
+            result = try body()
+            try execute("COMMIT")
+        } catch {
+            // Harmless when the connection is gone: the server rolls back on its own.
+            if PQstatus(handle) == CONNECTION_OK && isInTransaction { PQclear(PQexec(handle, "ROLLBACK")) }
+            throw error
+        }
+        return result
     }
 
     public var isInTransaction: Bool {

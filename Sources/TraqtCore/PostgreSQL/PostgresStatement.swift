@@ -7,7 +7,7 @@ import Glibc
 /// A statement with parameters, run with libpq's extended protocol and read
 /// one row at a time (single-row mode), so that a large result streams in
 /// flat memory as SQLite's does. Parameters are sent as text with their types.
-public final class PostgresStatement {
+public final class PostgresStatement: DatabaseStatement {
     private unowned let connection: PostgresConnection
     let sql: String
     private var values: [String?] = []
@@ -54,6 +54,22 @@ public final class PostgresStatement {
         finished = false
         values = []
         types = []
+    }
+
+    /// The highest `$N` in the statement.
+    public var parameterCount: Int {
+        var highest = 0, number = -1
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "$") {
+                number = 0
+            } else if number >= 0, (48...57).contains(byte) {
+                number = number * 10 + Int(byte - 48)
+            } else {
+                highest = max(highest, number)
+                number = -1
+            }
+        }
+        return max(highest, number)
     }
 
     // MARK: - Stepping

@@ -1,0 +1,63 @@
+#if Postgres
+import TraqtMigrations
+
+/// How a PostgreSQL database holds traqt: a schema of its own, `traqt` (so that
+/// the database can hold other things), with a one-row table `meta` that marks it
+/// as traqt's and records its version; the same version numbers as SQLite's.
+extension PostgresConnection {
+    /// Reads the schema's identity; throws for a `traqt` schema that is not
+    /// traqt's (65) or newer than this binary (78). No schema reads as empty.
+    public func schemaState() throws -> SchemaState {
+        let statement = PostgresStatement(connection: self, sql: """
+            SELECT to_regnamespace('traqt') IS NOT NULL, to_regclass('traqt.meta') IS NOT NULL,
+                (SELECT count(*) FROM pg_class WHERE relnamespace = to_regnamespace('traqt'))
+            """)
+        guard try statement.step() else { return .empty }
+        let hasSchema = statement.string(at: 0) == "t", hasMeta = statement.string(at: 1) == "t"
+        let objects = statement.int(at: 2)
+        statement.reset()
+        guard hasSchema else { return .empty }
+        guard hasMeta else {
+            // An empty schema (made by an administrator for traqt, say) is traqt's to fill.
+            if objects == 0 { return .empty }
+            throw StoreError.notATraqtDatabase(path: location, detail: "its schema 'traqt' belongs to another program (it has no traqt.meta)")
+        }
+        let meta = PostgresStatement(connection: self, sql: "SELECT application_id, version FROM traqt.meta")
+        guard try meta.step() else {
+            throw StoreError.notATraqtDatabase(path: location, detail: "traqt.meta is empty")
+        }
+        let applicationID = meta.int(at: 0), version = meta.int(at: 1)
+        guard applicationID == Schema.applicationID else {
+            throw StoreError.notATraqtDatabase(path: location, detail: "traqt.meta has application_id \(applicationID)")
+        }
+        guard version <= Schema.latestVersion else {
+            throw StoreError.schemaTooNew(path: location, found: version, supported: Schema.latestVersion)
+        }
+        return .traqt(version: version)
+    }
+
+    /// Brings the schema up to date. Runs inside `writeTransaction`, whose
+    /// advisory lock serializes it: many hosts creating the schema at once all
+    /// succeed, the later ones finding the first one's work done.
+    public func migrate() throws {
+        var current: Int
+        switch try schemaState() {
+        case .empty:
+            try execute("""
+                CREATE SCHEMA IF NOT EXISTS traqt;
+                CREATE TABLE traqt.meta (application_id bigint NOT NULL, version bigint NOT NULL);
+                INSERT INTO traqt.meta VALUES (\(Schema.applicationID), 0);
+                SET LOCAL search_path = traqt
+                """)
+            current = 0
+        case let .traqt(version):
+            current = version
+        }
+        for migration in postgresMigrations where migration.version > current {
+            try execute(migration.sql)
+            try execute("UPDATE traqt.meta SET version = \(migration.version)")
+            current = migration.version
+        }
+    }
+}
+#endif
