@@ -3,9 +3,9 @@ import Testing
 
 @Suite("traqt due: each reminder fires exactly once")
 struct DueCommandTests {
-    @Test("10 due processes started together: each occurrence is fired by exactly one of them")
-    func concurrentRuns() throws {
-        let fixture = try ReminderFixture()
+    @Test("10 due processes started together: each occurrence is fired by exactly one of them", arguments: Backend.all)
+    func concurrentRuns(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         let ids = ["a", "b", "c", "d", "e"]
         for (index, id) in ids.enumerated() {
             try fixture.add("Reminder \(id)", id: id, at: "07:\(10 + index * 10)")
@@ -29,9 +29,9 @@ struct DueCommandTests {
         #expect(try fixture.due(now: "2026-11-30T08:00").fired.isEmpty)
     }
 
-    @Test("re-running at the same time, later, or with the clock set back fires nothing new")
-    func rerunFiresNothing() throws {
-        let fixture = try ReminderFixture()
+    @Test("re-running at the same time, later, or with the clock set back fires nothing new", arguments: Backend.all)
+    func rerunFiresNothing(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Walk dog", id: "walk-dog", at: "07:30")
         let first = try fixture.due(now: "2026-11-30T07:30:20")
         #expect(first.status == 0)
@@ -51,9 +51,9 @@ struct DueCommandTests {
         #expect(try fixture.due(now: "2026-12-01T07:30").fired.count == 1)
     }
 
-    @Test("text output: one line per fired reminder, by time")
-    func textOutput() throws {
-        let fixture = try ReminderFixture()
+    @Test("text output: one line per fired reminder, by time", arguments: Backend.all)
+    func textOutput(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Walk dog", id: "walk-dog", at: "07:30")
         try fixture.add("Tea", id: "tea", at: "07:15")
         let result = try fixture.traqt(["due", "--now", "2026-11-30T07:40"])
@@ -61,9 +61,9 @@ struct DueCommandTests {
         #expect(result.stdout == "07:15  Tea\n07:30  Walk dog\n")
     }
 
-    @Test("late within grace fires once with its lateSeconds; beyond grace it is missed, never fired")
-    func graceBoundary() throws {
-        let fixture = try ReminderFixture()
+    @Test("late within grace fires once with its lateSeconds; beyond grace it is missed, never fired", arguments: Backend.all)
+    func graceBoundary(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("On the edge", id: "edge", at: "07:00")
         try fixture.add("Too late", id: "late", at: "06:59")
         // The first run starts the record well before both.
@@ -87,9 +87,9 @@ struct DueCommandTests {
         #expect(text.contains("07:00  On the edge  fired at 07:15 (15m late)"))
     }
 
-    @Test("a machine that slept: what passed beyond grace is missed, the rest fires")
-    func afterSleep() throws {
-        let fixture = try ReminderFixture()
+    @Test("a machine that slept: what passed beyond grace is missed, the rest fires", arguments: Backend.all)
+    func afterSleep(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Breakfast", id: "breakfast", at: "08:00")
         try fixture.add("Lunch", id: "lunch", at: "12:00")
         #expect(try fixture.due(now: "2026-11-30T07:00").fired.isEmpty)
@@ -100,9 +100,9 @@ struct DueCommandTests {
                 == ["breakfast": "missed", "lunch": "fired"])
     }
 
-    @Test("occurrences do not depend on when the activity was added: one added late still fires within grace")
-    func addedAfterItsTime() throws {
-        let fixture = try ReminderFixture()
+    @Test("occurrences do not depend on when the activity was added: one added late still fires within grace", arguments: Backend.all)
+    func addedAfterItsTime(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Early bird", id: "early", at: "06:00")
         #expect(try fixture.due(now: "2026-11-30T07:39").fired.isEmpty)
         try fixture.add("Walk dog", id: "walk-dog", at: "07:30")
@@ -111,9 +111,9 @@ struct DueCommandTests {
         #expect(run.fired.first?["lateSeconds"] as? Int == 660)
     }
 
-    @Test("the first due run on a database fires only within grace; older occurrences are past, not missed")
-    func firstRun() throws {
-        let fixture = try ReminderFixture()
+    @Test("the first due run on a database fires only within grace; older occurrences are past, not missed", arguments: Backend.all)
+    func firstRun(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Early", id: "early", at: "06:00")
         try fixture.add("Recent", id: "recent", at: "07:45")
         try fixture.add("Later", id: "later", at: "09:00")
@@ -125,9 +125,9 @@ struct DueCommandTests {
         #expect(try fixture.statuses(date: "2026-11-29", now: "2026-11-30T08:00").values.allSatisfy { $0 == "past" })
     }
 
-    @Test("America/New_York spring forward: 02:30 on 2026-03-08 is not due at 01:59 and fires at 03:00")
-    func springForward() throws {
-        let fixture = try ReminderFixture()
+    @Test("America/New_York spring forward: 02:30 on 2026-03-08 is not due at 01:59 and fires at 03:00", arguments: Backend.all)
+    func springForward(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("In the gap", id: "gap", days: "sun", at: "02:30")
         let before = try fixture.traqt(["due", "--now", "2026-03-08T01:59"])
         #expect(before.status == 0)
@@ -140,9 +140,9 @@ struct DueCommandTests {
         #expect(try fixture.due(now: "2026-03-08T03:30").fired.isEmpty)
     }
 
-    @Test("America/New_York fall back: 01:30 on 2026-11-01 fires at 01:30-04:00 and not again at 01:30-05:00")
-    func fallBack() throws {
-        let fixture = try ReminderFixture()
+    @Test("America/New_York fall back: 01:30 on 2026-11-01 fires at 01:30-04:00 and not again at 01:30-05:00", arguments: Backend.all)
+    func fallBack(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Repeated hour", id: "repeat", days: "sun", at: "01:30")
         let first = try fixture.due(now: "2026-11-01T01:30-04:00")
         #expect(first.fired.count == 1)
@@ -152,18 +152,18 @@ struct DueCommandTests {
         #expect(try fixture.due(now: "2026-11-01T01:59-05:00").fired.isEmpty)
     }
 
-    @Test("a bare local --now in the repeated hour is its first occurrence")
-    func bareLocalNowInRepeatedHour() throws {
-        let fixture = try ReminderFixture()
+    @Test("a bare local --now in the repeated hour is its first occurrence", arguments: Backend.all)
+    func bareLocalNowInRepeatedHour(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Repeated hour", id: "repeat", days: "sun", at: "01:30")
         let run = try fixture.due(now: "2026-11-01T01:30")
         #expect(run.fired.first?["firedAt"] as? String == "2026-11-01T01:30:00-04:00")
         #expect(run.fired.first?["lateSeconds"] as? Int == 0)
     }
 
-    @Test("pruning old records never lets an occurrence fire again")
-    func pruningKeepsAtMostOnce() throws {
-        let fixture = try ReminderFixture()
+    @Test("pruning old records never lets an occurrence fire again", arguments: Backend.all)
+    func pruningKeepsAtMostOnce(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Walk dog", id: "walk-dog", at: "07:30")
         #expect(try fixture.due(now: "2026-06-01T07:30").fired.count == 1)
         // 100 days later the June record is pruned ...
@@ -214,9 +214,9 @@ struct DueCommandTests {
         }
     }
 
-    @Test("--exec runs once per fired reminder and never for one already fired")
-    func execAtMostOnce() throws {
-        let fixture = try ReminderFixture()
+    @Test("--exec runs once per fired reminder and never for one already fired", arguments: Backend.all)
+    func execAtMostOnce(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("One", id: "one", at: "07:00")
         try fixture.add("Two", id: "two", at: "07:05")
         let log = fixture.directory.file("log")
@@ -226,9 +226,9 @@ struct DueCommandTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "one\ntwo\n")
     }
 
-    @Test("a failing --exec command gives exit 1, is shown as failed, and is not run again")
-    func execFailure() throws {
-        let fixture = try ReminderFixture()
+    @Test("a failing --exec command gives exit 1, is shown as failed, and is not run again", arguments: Backend.all)
+    func execFailure(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Fails", id: "fails", at: "07:00")
         try fixture.add("Works", id: "works", at: "07:01")
         let script = #"test "$TRAQT_ID" != fails || exit 3"#
@@ -285,9 +285,9 @@ struct DueCommandTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "walk-dog\n")
     }
 
-    @Test("missed reminders are reported on standard error, unless --quiet")
-    func missedOnStandardError() throws {
-        let fixture = try ReminderFixture()
+    @Test("missed reminders are reported on standard error, unless --quiet", arguments: Backend.all)
+    func missedOnStandardError(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Standup", id: "standup", at: "09:15")
         try fixture.add("Tea", id: "tea", at: "11:00")
         // The first run starts the record; the next, hours later, finds 09:15 missed.
@@ -304,9 +304,9 @@ struct DueCommandTests {
         #expect(try fixture.statuses(date: "2026-11-30", now: "2026-11-30T15:00")["gym"] == "missed")
     }
 
-    @Test("--grace 0 fires only at the minute itself")
-    func zeroGrace() throws {
-        let fixture = try ReminderFixture()
+    @Test("--grace 0 fires only at the minute itself", arguments: Backend.all)
+    func zeroGrace(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
         try fixture.add("Tea", id: "tea", at: "07:00")
         #expect(try fixture.due(now: "2026-11-30T07:00", ["--grace", "0"]).fired.map { $0["id"] as? String } == ["tea"])
         try fixture.add("Walk", id: "walk", at: "07:01")

@@ -7,9 +7,15 @@ struct ReminderFixture {
     static let newYork = ["TZ": "America/New_York"]
 
     let directory: TemporaryDirectory
-    var database: String { directory.file("traqt.sqlite") }
+    /// A SQLite file by default; any engine the build has for the tests that
+    /// only talk to the database through traqt.
+    let store: TestDatabase
+    var database: String { store.location }
 
-    init() throws { directory = try TemporaryDirectory() }
+    init(_ backend: Backend = .sqlite) throws {
+        directory = try TemporaryDirectory()
+        store = try TestDatabase(backend, file: "traqt.sqlite")
+    }
 
     @discardableResult
     func traqt(_ arguments: [String], stdin: String? = nil) throws -> TraqtProcess.Result {

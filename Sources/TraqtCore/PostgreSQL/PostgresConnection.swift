@@ -124,6 +124,20 @@ public final class PostgresConnection: DatabaseConnection {
         return result
     }
 
+    private var cursorCount = 0
+
+    /// A cursor name no other statement of this connection uses.
+    func nextCursorName() -> String {
+        cursorCount += 1
+        return "traqt_cursor_\(cursorCount)"
+    }
+
+    /// Whether commands can still be sent: connected, and not in a transaction
+    /// that an error aborted (where everything but ROLLBACK fails).
+    var isUsable: Bool {
+        PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_INTRANS
+    }
+
     public var isInTransaction: Bool {
         let status = PQtransactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE

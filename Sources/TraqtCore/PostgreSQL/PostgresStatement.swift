@@ -4,19 +4,27 @@ import CPostgres
 import Glibc
 #endif
 
-/// A statement with parameters, run with libpq's extended protocol and read
-/// one row at a time (single-row mode), so that a large result streams in
-/// flat memory as SQLite's does. Parameters are sent as text with their types.
+/// A statement with parameters, run with libpq's extended protocol. A query
+/// inside a transaction is read through a cursor, a batch of rows at a time:
+/// memory stays flat however large the result (as with SQLite), and other
+/// statements can run between its rows (the store inserts while it reads,
+/// which one connection could not do with a result still streaming).
+/// Parameters are sent as text with their types.
 public final class PostgresStatement: DatabaseStatement {
     private unowned let connection: PostgresConnection
     let sql: String
     private var values: [String?] = []
     private var types: [UInt32] = []
-    /// The current row's result (single-row mode), nil before the first step.
-    private var row: OpaquePointer?
-    private var running = false
+    /// The rows read so far and the one the statement is on.
+    private var result: OpaquePointer?
+    private var rowCount: Int32 = 0
+    private var row: Int32 = -1
+    /// The open cursor, while a query's rows are being read.
+    private var cursor: String?
     private var finished = false
 
+    /// Rows a cursor fetches at a time.
+    static let batchSize = 512
     // Type OIDs from PostgreSQL's pg_type: the server needs them where an
     // expression does not say (`coalesce($6, $5)`).
     private static let int8 = UInt32(20), text = UInt32(25), float8 = UInt32(701)
@@ -45,17 +53,6 @@ public final class PostgresStatement: DatabaseStatement {
         types[position] = type
     }
 
-    /// Drops what is left of a run and the bindings, ready to run again.
-    public func reset() {
-        if let row { PQclear(row) }
-        row = nil
-        if running { drain() }
-        running = false
-        finished = false
-        values = []
-        types = []
-    }
-
     /// The highest `$N` in the statement.
     public var parameterCount: Int {
         var highest = 0, number = -1
@@ -72,34 +69,40 @@ public final class PostgresStatement: DatabaseStatement {
         return max(highest, number)
     }
 
+    /// Drops what is left of a run (closing its cursor) and the bindings.
+    public func reset() {
+        if let result { PQclear(result) }
+        result = nil
+        rowCount = 0
+        row = -1
+        if let cursor, connection.isUsable {
+            PQclear(PQexec(connection.handle, "CLOSE \(cursor)"))
+        }
+        cursor = nil
+        finished = false
+        values = []
+        types = []
+    }
+
     // MARK: - Stepping
 
     /// Advances one row; `false` when the statement is done.
     @discardableResult
     public func step() throws(PostgresError) -> Bool {
-        if let row { PQclear(row) }
-        row = nil
         if finished { return false }
-        if !running { try start() }
-        guard let result = PQgetResult(connection.handle) else {
-            running = false
+        if result == nil && cursor == nil { try start() }
+        row += 1
+        if row < rowCount { return true }
+        // The batch is read: the next one, if the cursor has more.
+        guard let cursor, rowCount == Int32(Self.batchSize) else {
             finished = true
             return false
         }
-        switch PQresultStatus(result) {
-        case PGRES_SINGLE_TUPLE:
-            row = result
-            return true
-        case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-            connection.changes = PostgresConnection.changes(of: result)
-            PQclear(result)
-            drain()
-            return false
-        default:
-            defer { PQclear(result); drain() }
-            try connection.check(result, sql: sql)
-            return false
-        }
+        try fetch(cursor)
+        row = 0
+        if rowCount > 0 { return true }
+        finished = true
+        return false
     }
 
     /// Runs a statement that returns no rows that matter.
@@ -108,40 +111,69 @@ public final class PostgresStatement: DatabaseStatement {
     }
 
     private func start() throws(PostgresError) {
-        let count = Int32(values.count)
-        let pointers = values.map { $0.flatMap { strdup($0) } }
-        defer { for pointer in pointers { free(pointer) } }
-        let sent = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuesBuffer in
-            types.withUnsafeBufferPointer { typesBuffer in
-                PQsendQueryParams(connection.handle, sql, count, typesBuffer.baseAddress,
-                                  valuesBuffer.baseAddress, nil, nil, 0)
-            }
+        if isQuery && connection.isInTransaction {
+            let name = connection.nextCursorName()
+            let declared = execute("DECLARE \(name) NO SCROLL CURSOR FOR \(sql)")
+            defer { PQclear(declared) }
+            try connection.check(declared, sql: sql)
+            cursor = name
+            try fetch(name)
+        } else {
+            let executed = execute(sql)
+            try connection.check(executed, sql: sql)
+            connection.changes = PostgresConnection.changes(of: executed)
+            result = executed
+            rowCount = PQntuples(executed)
         }
-        guard sent == 1 else { throw connection.connectionError(sql: sql) }
-        PQsetSingleRowMode(connection.handle)
-        running = true
+        row = -1
     }
 
-    /// Reads the rest of the results so that the connection is free again.
-    private func drain() {
-        while let result = PQgetResult(connection.handle) { PQclear(result) }
-        running = false
-        finished = true
+    private func fetch(_ cursor: String) throws(PostgresError) {
+        if let result { PQclear(result) }
+        result = nil
+        let fetched = PQexec(connection.handle, "FETCH \(Self.batchSize) FROM \(cursor)")
+        do {
+            try connection.check(fetched, sql: sql)
+        } catch {
+            PQclear(fetched)
+            throw error
+        }
+        result = fetched
+        rowCount = PQntuples(fetched)
+    }
+
+    /// Sends `text` with the bound parameters and waits for its whole result.
+    private func execute(_ text: String) -> OpaquePointer? {
+        let pointers = values.map { $0.flatMap { strdup($0) } }
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuesBuffer in
+            types.withUnsafeBufferPointer { typesBuffer in
+                PQexecParams(connection.handle, text, Int32(values.count), typesBuffer.baseAddress,
+                             valuesBuffer.baseAddress, nil, nil, 0)
+            }
+        }
+    }
+
+    /// A statement whose rows are read (rather than one that changes rows and
+    /// may return some, which a cursor cannot hold).
+    private var isQuery: Bool {
+        let start = sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "(" }.prefix(6).uppercased()
+        return start.hasPrefix("SELECT") || start.hasPrefix("VALUES")
     }
 
     // MARK: - Reading the current row (0-based, like SQLite)
 
     public func isNull(at column: Int32) -> Bool {
-        row == nil || PQgetisnull(row, 0, column) == 1
+        result == nil || row < 0 || row >= rowCount || PQgetisnull(result, row, column) == 1
     }
 
     public func int(at column: Int32) -> Int {
-        guard !isNull(at: column), let text = PQgetvalue(row, 0, column) else { return 0 }
+        guard !isNull(at: column), let text = PQgetvalue(result, row, column) else { return 0 }
         return strtol(text, nil, 10)
     }
 
     public func double(at column: Int32) -> Double {
-        guard !isNull(at: column), let text = PQgetvalue(row, 0, column) else { return 0 }
+        guard !isNull(at: column), let text = PQgetvalue(result, row, column) else { return 0 }
         return strtod(text, nil)
     }
 
@@ -151,10 +183,10 @@ public final class PostgresStatement: DatabaseStatement {
 
     /// The raw UTF-8 bytes of a text column, valid until the next step.
     public func withUTF8<R>(at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        guard !isNull(at: column), let text = PQgetvalue(row, 0, column) else {
+        guard !isNull(at: column), let text = PQgetvalue(result, row, column) else {
             return try body(UnsafeBufferPointer(start: nil, count: 0))
         }
-        let count = Int(PQgetlength(row, 0, column))
+        let count = Int(PQgetlength(result, row, column))
         return try text.withMemoryRebound(to: UInt8.self, capacity: count) {
             try body(UnsafeBufferPointer(start: $0, count: count))
         }

@@ -50,7 +50,14 @@ public final class ActivityStore {
         busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
     ) throws -> ActivityStore {
         if DatabaseLocation.isPostgres(path) {
-            return try openPostgres(uri: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            let store = try openPostgres(uri: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // Without createIfMissing, a database without traqt's schema is left
+            // as it is, like a missing file.
+            if !createIfMissing, let connection = store.connection,
+               try storeCall(store.path, { try connection.schemaState() }) == .empty {
+                return ActivityStore(path: store.path, connection: nil)
+            }
+            return store
         }
         return try openSQLiteForWriting(path: path, createIfMissing: createIfMissing,
                                         busyTimeoutMilliseconds: busyTimeoutMilliseconds)
