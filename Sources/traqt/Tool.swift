@@ -17,16 +17,18 @@ enum Tool {
             Run without a command, traqt shows what is still pending today. \
             Times are in the local zone (TZ, else the system's). Colour only on a terminal, \
             never with NO_COLOR set or TERM=dumb. Exit status: 0 done, 1 a due --exec command \
-            failed, 64 usage, 65 bad data, 66 missing input, 73 cannot create, 74 I/O error, \
+            failed, 64 usage, 65 bad data, 66 missing input, 69 database server unreachable, \
+            73 cannot create, 74 I/O error, \
             75 still locked after the busy timeout, 77 permission denied, 78 configuration \
             (no database location, a newer schema, a bad TRAQT_BUSY_TIMEOUT).
             """,
         globalOptions: [
             OptionSpec("db", .value(name: "path"), help: """
-                The database file; default $TRAQT_DB, else \
-                ${XDG_DATA_HOME:-~/.local/share}/traqt/traqt.sqlite. Any number of processes \
-                may use it at once; one waits up to TRAQT_BUSY_TIMEOUT milliseconds (default \
-                10000) for another's lock, then exits 75.
+                The database: a SQLite file, or a PostgreSQL URI (postgresql://user@host/db; \
+                passwords from ~/.pgpass or PGPASSFILE) in a build with PostgreSQL; default \
+                $TRAQT_DB, else ${XDG_DATA_HOME:-~/.local/share}/traqt/traqt.sqlite. Any number of \
+                processes may use it at once; one waits up to TRAQT_BUSY_TIMEOUT milliseconds \
+                (default 10000) for another's lock, then exits 75.
                 """),
         ],
         commands: commands.map { $0.spec })

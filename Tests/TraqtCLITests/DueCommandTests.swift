@@ -304,6 +304,25 @@ struct DueCommandTests {
         #expect(try fixture.statuses(date: "2026-11-30", now: "2026-11-30T15:00")["gym"] == "missed")
     }
 
+    @Test("hosts in different zones on one database: each date fires once, where its time comes first",
+          arguments: Backend.all)
+    func zonesShareOneRecord(backend: Backend) throws {
+        let fixture = try ReminderFixture(backend)
+        try fixture.add("Standup", id: "standup", at: "09:00")
+        func due(_ zone: String, _ now: String) throws -> [String] {
+            let result = try TraqtProcess.run(["due", "--json", "--now", now], database: fixture.database,
+                                              environment: ["TZ": zone])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try jsonLines(result.stdout).compactMap { $0["scheduledAt"] as? String }
+        }
+        // Berlin reaches 09:00 on the 30th first and fires it; New York's 09:00
+        // of the same date finds it fired. The next date, the same.
+        #expect(try due("Europe/Berlin", "2026-11-30T09:00") == ["2026-11-30T09:00:00+01:00"])
+        #expect(try due("America/New_York", "2026-11-30T09:00").isEmpty)
+        #expect(try due("Europe/Berlin", "2026-12-01T09:05") == ["2026-12-01T09:00:00+01:00"])
+        #expect(try due("America/New_York", "2026-12-01T09:05").isEmpty)
+    }
+
     @Test("--grace 0 fires only at the minute itself", arguments: Backend.all)
     func zeroGrace(backend: Backend) throws {
         let fixture = try ReminderFixture(backend)
