@@ -39,4 +39,14 @@ struct BusyWaitTests {
         #expect(elapsed >= 0.040)
         #expect(!wait.shouldRetry(attempt: 0))
     }
+
+    @Test("a new transaction starts a new budget")
+    func budgetPerTransaction() {
+        let wait = BusyWait(timeoutMilliseconds: 5)
+        var attempts = 0
+        while wait.shouldRetry(attempt: attempts) { attempts += 1 }
+        #expect(!wait.shouldRetry(attempt: 0))
+        wait.restart()
+        #expect(wait.shouldRetry(attempt: 0))
+    }
 }

@@ -11,9 +11,10 @@ import Glibc
 /// about a millisecond of its release, at the cost of a few more tries (one
 /// `fcntl` each).
 ///
-/// The timeout is one budget for the connection, that is for the command: the
-/// waits for BEGIN and for COMMIT (and any other) add up, so that a command
-/// never waits longer than `TRAQT_BUSY_TIMEOUT` in all.
+/// The timeout is one budget for a transaction: the waits for BEGIN and for
+/// COMMIT (and any other in between) add up, so that a command never waits
+/// longer than `TRAQT_BUSY_TIMEOUT` for one write. A long-lived connection
+/// (`push --follow`, `watch`) starts a new budget with each transaction.
 final class BusyWait {
     let timeoutNanoseconds: UInt64
     /// When the current wait began, and the last time it was seen still waiting.
@@ -22,6 +23,13 @@ final class BusyWait {
     /// Time spent in the waits before the current one.
     private var spentBefore: UInt64 = 0
     private var randomState: UInt64
+
+    /// A new budget: called as a transaction begins.
+    func restart() {
+        spentBefore = 0
+        waitStartedAt = 0
+        lastSeenAt = 0
+    }
 
     init(timeoutMilliseconds: Int32) {
         timeoutNanoseconds = UInt64(max(0, timeoutMilliseconds)) * 1_000_000

@@ -90,12 +90,14 @@ public final class SQLiteConnection: DatabaseConnection {
     /// waited for) up front, so the transaction can never fail half-way with a
     /// BUSY that the busy handler refuses to wait on. A thrown error rolls back.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        busyWait.restart()
         try execute("BEGIN IMMEDIATE")
         return try finish(body)
     }
 
     /// Runs `body` in one read transaction so that several queries see one snapshot.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        busyWait.restart()
         try execute("BEGIN DEFERRED")
         return try finish(body)
     }
