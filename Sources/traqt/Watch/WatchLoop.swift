@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TraqtCore
+
+/// What a watcher does with what it reads: a terminal screen, JSON lines, a
+/// status bar's feed.
+protocol WatchView: AnyObject {
+    /// Whether the view changes each second with `glance` at `now` (a clock shows).
+    func ticks(_ glance: Glance, at now: Instant) -> Bool
+    /// Shows `glance` at `now`: after each read, and each second while it ticks.
+    func show(_ glance: Glance, at now: Instant) throws
+    /// Where keys come from, and where caught signals arrive; -1 for none.
+    var keyInput: Int32 { get }
+    var signalInput: Int32 { get }
+    /// Reads the keys typed; false ends the watch.
+    func keysTyped() -> Bool
+    /// A caught signal (a resize, a request to end or to stop).
+    func received(_ signal: Int32, _ glance: Glance, at now: Instant) throws
+}
+
+extension WatchView {
+    var keyInput: Int32 { -1 }
+    var signalInput: Int32 { -1 }
+    func keysTyped() -> Bool { true }
+    func received(_ signal: Int32, _ glance: Glance, at now: Instant) throws {}
+}
+
+/// Follows the store and shows each change as it is committed, without ever
+/// holding a transaction open between reads:
+/// - inotify (`FolderWatch`) wakes it when a writer commits; SQLite's
+///   `data_version` then says whether anything was committed at all, and only
+///   then is the view read, in one short read transaction;
+/// - it also looks once a second (ten times a second without inotify), for
+///   what inotify does not see (another journal mode, a lost event);
+/// - it wakes when time alone changes what is shown (`Glance.nextChange`), and
+///   each second while the view shows a clock. Nothing else wakes it.
+struct WatchLoop {
+    let store: WatchedStore
+    let folder: FolderWatch
+    let clock: WatchClock
+    let view: any WatchView
+
+    /// How often the store is looked at without an event, in milliseconds.
+    private var checkInterval: Int { folder.isWatching ? 1000 : 100 }
+
+    /// Runs until the view ends it (a key, a signal) or a read fails for good.
+    func run() throws {
+        var glance = try store.glance(now: clock.now)
+        try view.show(glance, at: glance.now)
+        var nextCheck = clock.milliseconds() + checkInterval
+        var lastShown = glance.now
+        // An event to look into, and a read to make (kept when the lock was held too long).
+        var changePending = false, readPending = false
+        while true {
+            let milliseconds = clock.milliseconds()
+            let second = Instant(seconds: milliseconds / 1000)
+            var deadline = min(nextCheck, glance.nextChange.seconds * 1000)
+            if view.ticks(glance, at: second) { deadline = min(deadline, (second.seconds + 1) * 1000) }
+            var inputs = [folder.descriptor, view.signalInput, view.keyInput].map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
+            if poll(&inputs, nfds_t(inputs.count), Int32(clamping: max(0, deadline - milliseconds))) < 0 && errno != EINTR {
+                throw WatchFailure(call: "poll", errno: errno)
+            }
+            if inputs[1].revents != 0 {
+                for signal in SignalPipe.pending() { try view.received(signal, glance, at: clock.now) }
+            }
+            if inputs[2].revents != 0, !view.keysTyped() { return }
+            if inputs[0].revents != 0, folder.drain() { changePending = true }
+            if clock.milliseconds() >= nextCheck {
+                if !folder.isWatching { folder.arm() }
+                changePending = true
+                nextCheck = clock.milliseconds() + checkInterval
+            }
+
+            let now = clock.now
+            if changePending, let changed = try Self.unlessBusy({ try store.hasChanged() }) {
+                changePending = false
+                readPending = readPending || changed
+            }
+            if now >= glance.nextChange || Self.clockWentBack(from: glance.now, to: now) { readPending = true }
+            if readPending, let fresh = try Self.unlessBusy({ try store.glance(now: now) }) {
+                readPending = false
+                glance = fresh
+                lastShown = now
+                try view.show(glance, at: now)
+            } else if now != lastShown && view.ticks(glance, at: now) {
+                lastShown = now
+                try view.show(glance, at: now)
+            }
+        }
+    }
+
+    /// The clock set back, or a fall-back hour repeating wall-clock minutes:
+    /// what is pending may have come back.
+    private static func clockWentBack(from read: Instant, to now: Instant) -> Bool {
+        let before = read.localDateTime, after = now.localDateTime
+        return now < read || (LocalDate(after) == LocalDate(before) && after.minuteOfDay < before.minuteOfDay)
+    }
+
+    /// nil when another process held the lock past the busy timeout: a watcher
+    /// tries again at its next look instead of ending.
+    private static func unlessBusy<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            return try body()
+        } catch StoreError.busy {
+            return nil
+        }
+    }
+}
+
+/// A system call the watch loop depends on failed (it never should).
+struct WatchFailure: Error, CustomStringConvertible {
+    let call: String
+    let errno: Int32
+
+    var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
+}
