@@ -59,6 +59,7 @@ enum WatchCommand: Command {
         if json && waybar {
             throw UsageError("'--json' and '--waybar' cannot be used together", command: context.command)
         }
+        SignalPipe.unblock(ScreenView.endingSignals + [SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE])
         let start = try context.now()
         let clock = WatchClock(startingAt: context.arguments.value("now") == nil ? nil : start)
         let path = try context.databasePath()

@@ -51,11 +51,18 @@ enum SignalPipe {
     /// continued, then catches the signal again.
     static func actAsDefault(_ number: Int32) {
         signal(number, SIG_DFL)
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, number)
-        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+        unblock([number])
         raise(number)
         catchSignals([number])
+    }
+
+    /// Lets `signals` through: a process started with them blocked (as some
+    /// launchers and runtimes leave their children) would otherwise never end
+    /// on SIGTERM nor see the window resized.
+    static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 }
