@@ -9,28 +9,40 @@ import Glibc
 public final class WatchedStore {
     private let path: String
     private let busyTimeoutMilliseconds: Int32
-    private var store: ActivityStore
+    /// Opened by the first look.
+    private var store: ActivityStore?
     /// The file the connection is open on; nil when there was none.
     private var identity: FileIdentity?
     private var version: Int?
 
-    public init(path: String, busyTimeoutMilliseconds: Int32) throws {
+    /// Opens nothing yet: the first `hasChanged` or `glance` does.
+    public init(path: String, busyTimeoutMilliseconds: Int32) {
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        identity = try FileIdentity(of: path)
-        store = try ActivityStore.openForReading(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        version = try store.dataVersion()
     }
 
     /// Whether what the file holds may have changed since the last call: another
-    /// process committed, or the file appeared, went away or was replaced.
-    /// Costs a `stat` and a look at the file's change counter.
+    /// process committed, or the file appeared, went away or was replaced (true
+    /// the first time). Costs a `stat` and a look at the file's change counter;
+    /// throws what a reader of this file would (not a traqt database, too new …).
     public func hasChanged() throws -> Bool {
+        try reopeningWhenBusy { try look() }
+    }
+
+    /// What a glance shows at `now`, in one short read transaction.
+    public func glance(now: Instant) throws -> Glance {
+        try reopeningWhenBusy {
+            if store == nil { _ = try look() }
+            return try store!.glance(now: now)
+        }
+    }
+
+    private func look() throws -> Bool {
         let current = try FileIdentity(of: path)
-        if current != identity {
-            identity = current
-            store = try ActivityStore.openForReading(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            version = try store.dataVersion()
+        guard let store, current == identity else {
+            let reopened = try ActivityStore.openForReading(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            let latest = try reopened.dataVersion()
+            (store, identity, version) = (reopened, current, latest)
             return true
         }
         let latest = try store.dataVersion()
@@ -38,9 +50,16 @@ public final class WatchedStore {
         return latest != version
     }
 
-    /// What a glance shows at `now`, in one short read transaction.
-    public func glance(now: Instant) throws -> Glance {
-        try store.glance(now: now)
+    /// A connection's busy timeout is one budget for its life (a command's):
+    /// after a wait that ran out, the next look opens a new connection, so
+    /// that each look may wait as long again.
+    private func reopeningWhenBusy<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if case StoreError.busy = error { store = nil }
+            throw error
+        }
     }
 }
 

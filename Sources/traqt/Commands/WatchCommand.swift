@@ -63,7 +63,10 @@ enum WatchCommand: Command {
         let start = try context.now()
         let clock = WatchClock(startingAt: context.arguments.value("now") == nil ? nil : start)
         let path = try context.databasePath()
-        let store = try WatchedStore(path: path, busyTimeoutMilliseconds: try context.busyTimeout())
+        let store = WatchedStore(path: path, busyTimeoutMilliseconds: min(try context.busyTimeout(), WatchLoop.busyWait))
+        // A file no reader can read is refused before the terminal is taken over;
+        // a lock held right now is only waited for.
+        do { _ = try store.hasChanged() } catch StoreError.busy {}
         let folder = FolderWatch(databasePath: path)
         if waybar || json || isatty(1) != 1 {
             let view: any WatchView = waybar ? WaybarView(output: context.output) : ChangeView(.jsonLines, output: context.output)

@@ -43,20 +43,25 @@ struct WatchLoop {
 
     /// How often the store is looked at without an event, in milliseconds.
     private var checkInterval: Int { folder.isWatching ? 1000 : 100 }
+    /// How long a read waits for a writer's lock at most (the configured busy
+    /// timeout if shorter): the view keeps answering keys and ticking while a long
+    /// write runs, and looks again `busyRetry` milliseconds later.
+    static let busyWait: Int32 = 250
+    private static let busyRetry = 50
 
     /// Runs until the view ends it (a key, a signal) or a read fails for good.
+    /// The first read is shown as soon as it succeeds.
     func run() throws {
-        var glance = try store.glance(now: clock.now)
-        try view.show(glance, at: glance.now)
-        var nextCheck = clock.milliseconds() + checkInterval
-        var lastShown = glance.now
-        // An event to look into, and a read to make (kept when the lock was held too long).
-        var changePending = false, readPending = false
+        var glance = Glance(now: clock.now, live: [], pending: [])
+        var lastShown: Instant?
+        var nextCheck = 0
+        // An event to look into, and a read to make (kept while a writer holds the lock).
+        var changePending = false, readPending = true
         while true {
             let milliseconds = clock.milliseconds()
             let second = Instant(seconds: milliseconds / 1000)
             var deadline = min(nextCheck, glance.nextChange.seconds * 1000)
-            if view.ticks(glance, at: second) { deadline = min(deadline, (second.seconds + 1) * 1000) }
+            if lastShown != nil && view.ticks(glance, at: second) { deadline = min(deadline, (second.seconds + 1) * 1000) }
             var inputs = [folder.descriptor, view.signalInput, view.keyInput].map {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
@@ -75,17 +80,29 @@ struct WatchLoop {
             }
 
             let now = clock.now
-            if changePending, let changed = try Self.unlessBusy({ try store.hasChanged() }) {
-                changePending = false
-                readPending = readPending || changed
+            var busy = false
+            if changePending {
+                if let changed = try Self.unlessBusy({ try store.hasChanged() }) {
+                    changePending = false
+                    readPending = readPending || changed
+                } else {
+                    busy = true
+                }
             }
             if now >= glance.nextChange || Self.clockWentBack(from: glance.now, to: now) { readPending = true }
-            if readPending, let fresh = try Self.unlessBusy({ try store.glance(now: now) }) {
-                readPending = false
-                glance = fresh
-                lastShown = now
-                try view.show(glance, at: now)
-            } else if now != lastShown && view.ticks(glance, at: now) {
+            if readPending && !busy {
+                if let fresh = try Self.unlessBusy({ try store.glance(now: now) }) {
+                    readPending = false
+                    glance = fresh
+                    lastShown = now
+                    try view.show(glance, at: now)
+                    continue
+                }
+                busy = true
+            }
+            // A writer held the lock past the (short) wait: look again soon.
+            if busy { nextCheck = min(nextCheck, clock.milliseconds() + Self.busyRetry) }
+            if let last = lastShown, now != last, view.ticks(glance, at: now) {
                 lastShown = now
                 try view.show(glance, at: now)
             }
