@@ -75,6 +75,26 @@ struct WatchCommandTests {
         #expect(last.text == #"{"now":"\#(now)","live":[\#(try objects(["live", "list", "--json"]))],"pending":[\#(try objects(["today", "--json"]))]}"#)
     }
 
+    @Test("time alone changes what is shown: a pending activity's minute passes, a live activity goes stale")
+    func timeChanges() throws {
+        let fixture = try LiveFixture()
+        try fixture.succeed(["add", "Tea", "--days", "daily", "--at", "06:59"])
+        try fixture.succeed(["live", "start", "--id", "pizza", "--stale-at", "2026-11-30T07:00:01", "--now", "2026-11-30T06:50"])
+        let watch = try WatchProcess(["--json", "--now", "2026-11-30T06:59:58"], database: fixture.database)
+        let stale = watch.waitForLine(after: 0) { $0.text.contains(#""status":"stale""#) }
+        try #require(stale != nil)
+        // Each line as of its now (a loaded machine may merge the two changes into one line).
+        let objects = try watch.lines.map { try $0.object() }
+        #expect((2...3).contains(objects.count))
+        for object in objects {
+            let now = try #require(object["now"] as? String)
+            #expect(Self.ids(object["pending"]) == (now < "2026-11-30T07:00:00" ? ["tea", "walk-dog"] : ["walk-dog"]), "\(now)")
+            let status = (object["live"] as? [[String: Any]])?.first?["status"] as? String
+            #expect(status == (now < "2026-11-30T07:00:01" ? "active" : "stale"), "\(now)")
+        }
+        #expect(objects.first?["now"] as? String ?? "" < "2026-11-30T07:00:00")
+    }
+
     @Test("writers are never blocked by a watcher: 8 processes × 50 adds beside it, no busy error; commits that change nothing shown make no line")
     func writersGoOn() throws {
         let fixture = try LiveFixture()
