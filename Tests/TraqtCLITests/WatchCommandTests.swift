@@ -190,6 +190,15 @@ struct WatchCommandTests {
         #expect(try firstLine(after: count, class: "pending")["text"] == "next 07:00 Tea &amp; &lt;cake&gt;")
     }
 
+    @Test("a reader that goes away ends the watch at once, as it ends any filter (141), even with nothing to write")
+    func readerGoesAway() throws {
+        let fixture = try LiveFixture()
+        let started = Date()
+        let result = try runShell(#""$TRAQT" watch --json | head -c 10; echo " ${PIPESTATUS[0]}""#, database: fixture.database)
+        #expect(result.output == #"{"now":"20"# + " 141\n")
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test("--json and --waybar together are a usage error")
     func exclusive() throws {
         let result = try TraqtProcess.run(["watch", "--json", "--waybar"], database: nil)

@@ -36,8 +36,9 @@ enum WatchCommand: Command {
             with inotify, looks at SQLite's data_version before reading anything, and reads in \
             one short transaction, so writers are never held up. It also looks once a second. \
             A database that does not exist yet is watched until it appears. Exit status: 0 \
-            after q; killed by the signal after Ctrl-C or SIGTERM; 65, 74, 77 or 78 when the \
-            database becomes unreadable, as for every reader.
+            after q; killed by the signal after Ctrl-C or SIGTERM; 141 at once when the reader \
+            of its output goes away; 65, 74, 77 or 78 when the database becomes unreadable, as \
+            for every reader.
             """,
         options: [
             OptionSpec("json", help: "One JSON object per line: at start, then on each change."),

@@ -65,9 +65,12 @@ struct WatchLoop {
             var inputs = [folder.descriptor, view.signalInput, view.keyInput].map {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
+            // Standard output, for its reader going away (`watch --json | head -1`).
+            inputs.append(pollfd(fd: 1, events: 0, revents: 0))
             if poll(&inputs, nfds_t(inputs.count), Int32(clamping: max(0, deadline - milliseconds))) < 0 && errno != EINTR {
                 throw WatchFailure(call: "poll", errno: errno)
             }
+            if inputs[3].revents & Int16(POLLERR | POLLHUP) != 0 { throw OutputError.brokenPipe }
             if inputs[1].revents != 0 {
                 for signal in SignalPipe.pending() { try view.received(signal, glance, at: clock.now) }
             }
