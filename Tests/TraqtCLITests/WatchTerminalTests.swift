@@ -76,4 +76,19 @@ struct WatchTerminalTests {
         #expect(try String(contentsOfFile: tmux.directory.file("after.stty"), encoding: .utf8)
             == (try String(contentsOfFile: tmux.directory.file("before.stty"), encoding: .utf8)))
     }
+
+    @Test("TERM=dumb: no full screen, the view printed again below each time it changes")
+    func dumbTerminal() throws {
+        let fixture = try LiveFixture()
+        let tmux = try TmuxSession(columns: 60, rows: 30,
+                                   environment: ["TRAQT_DB": fixture.database, "TRAQT": TraqtProcess.executable.path])
+        try tmux.type(#"TERM=dumb "$TRAQT" watch --now 2026-11-30T06:00"#)
+        try #require(try tmux.waitForScreen { $0.contains("▸ 07:30  Walk dog") } != nil, "\((try? tmux.screen()) ?? [])")
+        #expect(try tmux.show("#{alternate_on} #{cursor_flag}") == "0 1")
+        try fixture.succeed(["add", "Gym", "--days", "daily", "--at", "18:00"])
+        let twice = try tmux.waitForScreen { $0.contains("  18:00  Gym") }
+        #expect(twice?.filter { $0 == "Pending today" }.count == 2, "\(twice ?? [])")
+        #expect(twice?.contains("q quits") == false)
+        try tmux.tmux(["send-keys", "C-c"])
+    }
 }
