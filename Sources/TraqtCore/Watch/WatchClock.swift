@@ -19,11 +19,6 @@ public struct WatchClock: Sendable {
     /// The shown clock's whole second.
     public var now: Instant { Instant(seconds: Self.floorDivide(milliseconds(), 1000)) }
 
-    /// Milliseconds from now until the shown clock reaches `instant` (0 if it has).
-    public func milliseconds(until instant: Instant) -> Int {
-        max(0, instant.seconds * 1000 - milliseconds())
-    }
-
     private static func systemMilliseconds() -> Int {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)

@@ -21,8 +21,6 @@ struct StyledLine {
 
     var width: Int { runs.reduce(0) { $0 + TextColumns.displayWidth($1.text) } }
 
-    var plain: String { runs.map(\.text).joined() }
-
     /// The line cut to `columns` (its last column then shows `…`), styled only
     /// with `color`, ending in a reset when styled.
     func rendered(columns: Int?, color: Bool) -> [UInt8] {
