@@ -7,7 +7,7 @@ enum Tool {
     static let commands: [any Command.Type] = [
         AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
-        LiveCommand.self, PushCommand.self,
+        LiveCommand.self, PushCommand.self, WatchCommand.self,
     ]
 
     static let spec = ToolSpec(

@@ -9,25 +9,9 @@ extension ActivityStore {
         var activities: [LiveActivity] = []
         try read { connection in
             guard try Schema.version(of: connection) >= Schema.liveVersion else { return }
-            // The name: the activity's, else a `name` or `title` attribute that is text, else the id.
-            let json = connection.dialect.jsonTextMember
-            let statement = try connection.prepare("""
-                SELECT l.id, l.type, l.activity_id,
-                    coalesce(a.name, \(json("l.attributes", "name")), \(json("l.attributes", "title")), l.id),
-                    l.attributes, l.state, l.started_at, l.updated_at, l.ended_at, l.stale_at, l.dismiss_at,
-                    l.max_duration, l.relevance
-                FROM live_activity AS l LEFT JOIN activity AS a ON a.id = l.activity_id
-                ORDER BY l.relevance DESC, l.started_at, l.id
-                """)
+            let statement = try connection.prepare("\(LiveActivity.selectSQL(connection.dialect)) \(LiveActivity.orderSQL)")
             while try statement.step() {
-                let activity = LiveActivity(
-                    id: statement.string(at: 0), type: statement.string(at: 1),
-                    activityId: statement.isNull(at: 2) ? nil : statement.string(at: 2),
-                    name: statement.string(at: 3), attributes: statement.string(at: 4), state: statement.string(at: 5),
-                    startedAt: Instant(seconds: statement.int(at: 6)), updatedAt: Instant(seconds: statement.int(at: 7)),
-                    endedAt: statement.optionalInstant(at: 8), staleAt: statement.optionalInstant(at: 9),
-                    dismissAt: statement.optionalInstant(at: 10), maxDuration: statement.int(at: 11),
-                    relevance: statement.double(at: 12))
+                let activity = LiveActivity(row: statement)
                 if includeDismissed || activity.status(at: now) != .dismissed { activities.append(activity) }
             }
         }

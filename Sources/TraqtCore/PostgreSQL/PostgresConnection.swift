@@ -80,6 +80,21 @@ public final class PostgresConnection: DatabaseConnection {
             "CASE WHEN jsonb_typeof(\(column)::jsonb -> '\(key)') = 'string' THEN \(column)::jsonb ->> '\(key)' END"
         })
 
+    private var listening = false
+    private var notifications = 0
+
+    /// Every write notifies `changeChannel` as it commits: the first call
+    /// starts listening, and each call counts what arrived since (read
+    /// without waiting).
+    public func changeCounter() throws(PostgresError) -> Int {
+        if !listening {
+            try execute("LISTEN \(Self.changeChannel)")
+            listening = true
+        }
+        notifications += try receiveNotifications().count
+        return notifications
+    }
+
     /// The server manages its own memory.
     public func useCache(kibibytes: Int) {}
 

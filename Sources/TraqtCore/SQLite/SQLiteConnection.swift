@@ -63,6 +63,11 @@ public final class SQLiteConnection: DatabaseConnection {
             "CASE WHEN json_type(\(column), '$.\(key)') = 'text' THEN json_extract(\(column), '$.\(key)') END"
         })
 
+    /// `PRAGMA data_version`: it changes when another connection commits to the file.
+    public func changeCounter() throws(SQLiteError) -> Int {
+        try integer("PRAGMA data_version")
+    }
+
     /// SQLite's default page cache is 2 MB.
     public func useCache(kibibytes: Int) throws(SQLiteError) {
         try execute("PRAGMA cache_size = -\(kibibytes)")

@@ -31,6 +31,11 @@ public protocol DatabaseConnection: AnyObject {
     /// Brings the schema up to date; only inside `writeTransaction`.
     func migrate() throws
 
+    /// A number that changes when another connection commits, and only then:
+    /// what a watcher asks before reading anything (SQLite's `data_version`;
+    /// on a server, the notifications every write sends).
+    func changeCounter() throws -> Int
+
     /// A larger page cache for a statement that reads or writes much (SQLite);
     /// engines that manage their own memory ignore it.
     func useCache(kibibytes: Int) throws

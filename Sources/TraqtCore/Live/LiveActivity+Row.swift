@@ -1,0 +1,30 @@
+extension LiveActivity {
+    /// The query every reader of live activities starts from: a row per run, with
+    /// the name readers show (the activity's, else a `name` or `title` attribute
+    /// that is text, else the id). Readers add their WHERE and ORDER BY.
+    static func selectSQL(_ dialect: SQLDialect) -> String {
+        """
+        SELECT l.id, l.type, l.activity_id,
+            coalesce(a.name, \(dialect.jsonTextMember("l.attributes", "name")),
+                \(dialect.jsonTextMember("l.attributes", "title")), l.id),
+            l.attributes, l.state, l.started_at, l.updated_at, l.ended_at, l.stale_at, l.dismiss_at,
+            l.max_duration, l.relevance
+        FROM live_activity AS l LEFT JOIN activity AS a ON a.id = l.activity_id
+        """
+    }
+
+    /// Most relevant first: relevance descending, then start, then id (of `live_activity AS l`).
+    static let orderSQL = "ORDER BY l.relevance DESC, l.started_at, l.id"
+
+    /// The current row of a `selectSQL` query.
+    init(row statement: any DatabaseStatement) {
+        self.init(
+            id: statement.string(at: 0), type: statement.string(at: 1),
+            activityId: statement.isNull(at: 2) ? nil : statement.string(at: 2),
+            name: statement.string(at: 3), attributes: statement.string(at: 4), state: statement.string(at: 5),
+            startedAt: Instant(seconds: statement.int(at: 6)), updatedAt: Instant(seconds: statement.int(at: 7)),
+            endedAt: statement.optionalInstant(at: 8), staleAt: statement.optionalInstant(at: 9),
+            dismissAt: statement.optionalInstant(at: 10), maxDuration: statement.int(at: 11),
+            relevance: statement.double(at: 12))
+    }
+}

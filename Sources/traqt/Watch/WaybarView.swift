@@ -1,0 +1,21 @@
+import TraqtCore
+
+/// `watch --waybar`: Waybar's custom-module JSON, a line each second while a
+/// live activity runs (its stopwatch is the text) and on each change.
+final class WaybarView: WatchView {
+    private let output: OutputBuffer
+    private var lastLine: [UInt8]?
+
+    init(output: OutputBuffer) { self.output = output }
+
+    func ticks(_ glance: Glance, at now: Instant) -> Bool { !glance.running(at: now).isEmpty }
+
+    func show(_ glance: Glance, at now: Instant) throws {
+        let line = WaybarLine.line(glance, at: now)
+        guard line != lastLine else { return }
+        lastLine = line
+        output.bytes += line
+        output.bytes.append(UInt8(ascii: "\n"))
+        try output.flush()
+    }
+}
