@@ -5,10 +5,14 @@ import Testing
 /// on it in UTC.
 struct LiveFixture {
     let directory: TemporaryDirectory
-    var database: String { directory.file("traqt.sqlite") }
+    /// A SQLite file by default; any engine the build has for the tests that
+    /// only talk to the database through traqt.
+    let store: TestDatabase
+    var database: String { store.location }
 
-    init(activity: Bool = true) throws {
+    init(activity: Bool = true, backend: Backend = .sqlite) throws {
         directory = try TemporaryDirectory()
+        store = try TestDatabase(backend, file: "traqt.sqlite")
         if activity {
             let added = try TraqtProcess.run(["add", "Walk dog", "--days", "daily", "--at", "07:30"], database: database)
             #expect(added.status == 0)

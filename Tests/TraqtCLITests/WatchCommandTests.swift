@@ -15,9 +15,10 @@ struct WatchCommandTests {
         (value as? [[String: Any]] ?? []).map { $0["id"] as! String }
     }
 
-    @Test("each commit of another process (add, remove, live start, update, end, push) is one new line, in order; none while nothing changes")
-    func oneLinePerChange() throws {
-        let fixture = try LiveFixture()
+    @Test("each commit of another process (add, remove, live start, update, end, push) is one new line, in order; none while nothing changes",
+          arguments: Backend.all)
+    func oneLinePerChange(backend: Backend) throws {
+        let fixture = try LiveFixture(backend: backend)
         let watch = try WatchProcess(["--json", "--now", Self.start], database: fixture.database)
         let first = try #require(watch.waitForLines(1).first).object()
         #expect(first["now"] as? String == "2026-11-30T06:00:00+00:00")
