@@ -4,7 +4,7 @@ import TraqtCore
 enum CommandError: Error, CustomStringConvertible {
     case inputMissing(path: String)
     case inputUnreadable(path: String, reason: String, permission: Bool)
-    /// More input than traqt reads (`Files.inputLimit`).
+    /// More input than traqt reads (`ImportCommand.inputLimit`).
     case inputTooLarge(path: String, limit: Int)
     case outputFailed(path: String, reason: String, permission: Bool)
     /// No `--db`, no `TRAQT_DB`, no `XDG_DATA_HOME` and no `HOME`.

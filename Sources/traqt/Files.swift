@@ -4,51 +4,8 @@ import Glibc
 import CLinux
 import TraqtCore
 
-/// Whole-file input and output for `import` and `export`.
+/// Output for `export`: files, links, special files and descriptors.
 enum Files {
-    /// The most an input file may hold: a million activities as `export`
-    /// writes them take about 190 MB. Past it, reading stops before memory
-    /// runs out (`import /dev/zero`, `yes | traqt import -`).
-    static let inputLimit = 256 << 20
-
-    /// Reads all of `path`, or of standard input for `-`, up to `limit` bytes;
-    /// more is refused.
-    static func readAll(_ path: String, limit: Int = inputLimit) throws(CommandError) -> [UInt8] {
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw inputError(path, errno) }
-        defer { if path != "-" { close(descriptor) } }
-        // Read straight into one buffer: sized by the file when it has a size
-        // (a pipe does not), doubled when it runs out.
-        var info = stat()
-        let size = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
-        guard size <= limit else { throw .inputTooLarge(path: path, limit: limit) }
-        var bytes = [UInt8](repeating: 0, count: max(size + 1, 1 << 16))
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                // One byte past the limit is enough to know the input is too large.
-                guard filled <= limit else { throw .inputTooLarge(path: path, limit: limit) }
-                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - filled + 1))
-            }
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw inputError(path, errno)
-            }
-            filled += count
-        }
-        guard filled <= limit else { throw .inputTooLarge(path: path, limit: limit) }
-        bytes.removeSubrange(filled...)
-        return bytes
-    }
-
-    private static func inputError(_ path: String, _ code: Int32) -> CommandError {
-        if code == ENOENT || code == ENOTDIR { return .inputMissing(path: path) }
-        return .inputUnreadable(path: path, reason: String(cString: strerror(code)),
-                                permission: code == EACCES || code == EPERM)
-    }
-
     // MARK: - Output
 
     /// What `write(to:)` writes to, once the path's symlinks are followed.

@@ -17,6 +17,8 @@ final class InputReader {
     /// Where the unread part of `buffer` starts.
     private var start = 0
     private var atEnd = false
+    /// What one read(2) fills.
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
     init(path: String) throws(CommandError) {
         self.path = path
@@ -77,19 +79,15 @@ final class InputReader {
             buffer.removeSubrange(..<start)
             start = 0
         }
-        let chunk = 1 << 16
-        let old = buffer.count
-        buffer += repeatElement(0, count: chunk)
         var count: Int
         repeat {
-            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
+            count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
         } while count < 0 && errno == EINTR
         guard count >= 0 else {
-            let code = errno
-            buffer.removeSubrange(old...)
-            throw .inputUnreadable(path: path, reason: String(cString: strerror(code)), permission: false)
+            throw .inputUnreadable(path: path, reason: String(cString: strerror(errno)), permission: false)
         }
-        buffer.removeSubrange((old + count)...)
+        // Whole chunks are copied at once (a memcpy), and the buffer grows by doubling.
+        buffer.append(contentsOf: chunk[..<count])
         if count == 0 { atEnd = true }
     }
 }

@@ -13,11 +13,18 @@ enum ImportCommand: Command {
         arguments: [ArgumentSpec("file", help: "The JSON file to read, or '-' for standard input.")],
         examples: ["traqt import backup.json", "traqt export --db old.sqlite | traqt import -"])
 
+    /// The most an import may hold: a million activities as `export` writes
+    /// them take about 190 MB. Past it, reading stops before memory runs out
+    /// (`import /dev/zero`, `yes | traqt import -`).
+    static let inputLimit = 256 << 20
+
     static func run(_ context: Context) throws {
         let path = context.arguments.positionals[0]
         let label = path == "-" ? "standard input" : path
         // Everything is read and checked before the database is opened.
-        let bytes = try Files.readAll(path)
+        guard let bytes = try InputReader(path: path).readAll(limit: Self.inputLimit) else {
+            throw CommandError.inputTooLarge(path: path, limit: Self.inputLimit)
+        }
         let activities: [Activity]
         do {
             activities = try Activity.decodeArray(json: bytes)
