@@ -52,6 +52,8 @@ extension ActivityStore {
     private static func decide(_ connection: SQLiteConnection, now: Instant, grace: TimeSpan,
                                state: ReminderLedger.State, ledger: LedgerAccess) throws -> DueClaim {
         let windows = ReminderLedger.windows(now: now.seconds, grace: grace.seconds, state: state)
+        // A window reaching before 1970-01-01 or past 9999-12-31 stops there.
+        let (fireWindow, missedWindow) = (SupportedDates.clip(windows.fire), SupportedDates.clip(windows.missed))
         let undecided = try connection.prepare("""
             SELECT \(activityColumns) FROM activity
             WHERE time_of_day BETWEEN ?1 AND ?2 AND (days_of_week & ?3) != 0\(ledger == .none ? "" : """
@@ -65,14 +67,14 @@ extension ActivityStore {
         let recorder = ledger == .write ? OccurrenceRecorder(connection) : nil
 
         var missed: [Occurrence] = []
-        if let window = windows.missed {
+        if let window = missedWindow {
             try forEachOccurrence(in: window, from: undecided) { occurrence in
                 try recorder?.record(occurrence, firedAt: nil)
                 missed.append(occurrence)
             }
         }
         var fired: [FiredOccurrence] = []
-        if let window = windows.fire {
+        if let window = fireWindow {
             try forEachOccurrence(in: window, from: undecided) { occurrence in
                 try recorder?.record(occurrence, firedAt: now.seconds)
                 fired.append(FiredOccurrence(occurrence: occurrence, firedAt: now))
@@ -88,9 +90,10 @@ extension ActivityStore {
     private static func forEachOccurrence(in window: ClosedRange<Int>, from statement: SQLiteStatement,
                                           _ body: (Occurrence) throws -> Void) throws {
         // A date's times all fall within a day of its midnight, whatever the
-        // zone's offset changes; one date of margin each side catches them all.
-        var date = Instant(seconds: window.lowerBound).localDate.adding(days: -1)
-        let last = Instant(seconds: window.upperBound).localDate.adding(days: 1)
+        // zone's offset changes; one date of margin each side catches them all,
+        // but for the dates outside the supported ones.
+        var date = max(Instant(seconds: window.lowerBound).localDate.adding(days: -1), SupportedDates.first)
+        let last = min(Instant(seconds: window.upperBound).localDate.adding(days: 1), SupportedDates.last)
         while date <= last {
             var instants = DayInstants(date)
             if let minutes = instants.minutes(within: window) {

@@ -18,7 +18,7 @@ enum SummaryCommand: Command {
             """,
         options: [
             OptionSpec("date", .value(name: "date"),
-                       help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included)."),
+                       help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included); from 1970-01-01 to 9999-12-31 (the first and last weeks are cut there)."),
             CommonOptions.now,
             OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across. The grid fits COLUMNS, else the terminal's width: names are cut first, then the day headers drop the month; piped without COLUMNS, cells are 16 columns."),
             OptionSpec("json", help: "Print one JSON document."),
@@ -42,7 +42,8 @@ enum SummaryCommand: Command {
         let today = now.localDate
         let date = try context.parse("date") { (text) throws(InvalidValue) in try LocalDate.parse(text, today: today) } ?? today
         let week = context.arguments.flag("week")
-        let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) } : [date]
+        // The first and last weeks are cut at 1970-01-01 and 9999-12-31.
+        let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) }.filter(SupportedDates.contains) : [date]
 
         let store = try context.openForReading()
         let quiet = context.arguments.flag("quiet")
