@@ -33,6 +33,7 @@ let package = Package(
                 .embedInCode("0001-activities.sql"),
                 .embedInCode("0002-reminders.sql"),
                 .embedInCode("0003-live-activities.sql"),
+                .embedInCode("0004-exec-states.sql"),
             ]
         ),
         .target(name: "TraqtCore", dependencies: [

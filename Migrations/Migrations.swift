@@ -19,4 +19,5 @@ public let migrations: [Migration] = [
     Migration(version: 1, fileName: "0001-activities.sql", bytes: PackageResources._001_activities_sql),
     Migration(version: 2, fileName: "0002-reminders.sql", bytes: PackageResources._002_reminders_sql),
     Migration(version: 3, fileName: "0003-live-activities.sql", bytes: PackageResources._003_live_activities_sql),
+    Migration(version: 4, fileName: "0004-exec-states.sql", bytes: PackageResources._004_exec_states_sql),
 ]

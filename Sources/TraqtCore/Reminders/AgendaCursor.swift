@@ -83,13 +83,18 @@ public final class AgendaCursor {
             return .unrecorded(scheduledAt: scheduledAt.seconds, isLaterDay: isLaterDay, now: now, state: state)
         }
         let recorded = statement.int(at: 5), firedAt = statement.int(at: 6)
-        // 'fired', 'failed' or 'missed' (the table's CHECK): told apart by length and first letter.
+        // 'fired', 'failed', 'missed', 'started' or 'claimed' (the table's
+        // CHECK): told apart by length and first letter.
         switch statement.withUTF8(at: 4, { ($0.count, $0.first) }) {
         case (5, UInt8(ascii: "f")?):
             return .fired(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded)
         case (6, UInt8(ascii: "f")?):
             return .failed(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded,
                            exitStatus: statement.int(at: 7))
+        case (7, UInt8(ascii: "s")?):
+            return .started(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded)
+        case (7, UInt8(ascii: "c")?):
+            return .claimed
         default:
             return .missed
         }

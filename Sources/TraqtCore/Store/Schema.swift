@@ -11,6 +11,9 @@ enum Schema {
     static let remindersVersion = 2
     /// The schema version that added live activities and time spent (`0003-live-activities.sql`).
     static let liveVersion = 3
+    /// The schema version that added the `claimed` and `started` states of
+    /// `due --exec` (`0004-exec-states.sql`).
+    static let execStatesVersion = 4
 
     /// The schema version of an open traqt database.
     static func version(of connection: SQLiteConnection) throws -> Int {

@@ -7,9 +7,13 @@ enum SummaryCommand: Command {
         abstract: "Show a day's (or a week's) activities with what became of each reminder.",
         discussion: """
             Every activity scheduled that day, in time order, with its status: fired (at \
-            what time, how late), failed (its --exec command failed), missed, pending \
-            (still to come today, or not yet seen by a due run), upcoming (a later day), \
-            or past (before due first ran on this database: nothing is known). Then the \
+            what time, how late), failed (its --exec command failed, or timed out: exit \
+            124), started (its --exec command was started and no outcome recorded: due \
+            was killed while it ran; it is never started again), claimed (a due --exec run \
+            took it and was killed before starting its command: the next due runs it), \
+            missed, pending (still to come today, or not yet seen by a due run), upcoming \
+            (a later day), or past (before due first ran on this database: nothing is \
+            known). In a week, started and claimed are marked ? and ~. Then the \
             time spent that day on each activity, from the live activities that ran on it \
             ('traqt live start ID'; a session across midnight counts on each day for its \
             part; one still running counts up to now; an activity removed since keeps its \
