@@ -18,14 +18,17 @@ enum ExternalCommand {
 
         var succeeded: Bool { self == .exited(0) }
 
-        /// The status a shell would report: 127 not found, 126 not runnable,
-        /// 128+N killed, and 124 out of time, as timeout(1) reports it.
-        var exitStatus: Int {
+        /// What is recorded of it: the status a shell would report (128 + N
+        /// killed by signal N, 124 out of time, as timeout(1) reports it); a
+        /// command traqt could not start is left for the next run, which may
+        /// well start it.
+        var result: ActivityStore.CommandOutcome.Result {
             switch self {
-            case let .exited(code): return Int(code)
-            case let .killed(signal): return 128 + Int(signal)
-            case let .notStarted(code): return code == ENOENT ? 127 : 126
-            case .timedOut: return 124
+            case .exited(0): return .succeeded
+            case let .exited(code): return .failed(exitStatus: Int(code))
+            case let .killed(signal): return .failed(exitStatus: 128 + Int(signal))
+            case .timedOut: return .failed(exitStatus: 124)
+            case .notStarted: return .notStarted
             }
         }
 
@@ -33,7 +36,8 @@ enum ExternalCommand {
             switch self {
             case let .exited(code): return "exited with status \(code)"
             case let .killed(signal): return "was killed by signal \(signal)"
-            case let .notStarted(code): return "could not be started: \(String(cString: strerror(code)))"
+            case let .notStarted(code):
+                return "could not be started (\(String(cString: strerror(code)))); it stays claimed for the next due run"
             case let .timedOut(limit): return "timed out after \(limit) and was ended"
             }
         }

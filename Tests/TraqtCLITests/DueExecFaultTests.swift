@@ -211,6 +211,29 @@ struct DueExecFaultTests {
         #expect(Self.read(log).split(separator: "\n").sorted() == ids.map { Substring($0) })
     }
 
+    @Test("a command traqt could not start (its program gone) is claimed again and runs at the next due")
+    func couldNotStart() throws {
+        let fixture = try Self.fixture(["a", "b"])
+        let log = fixture.directory.file("log"), program = fixture.directory.file("remind")
+        // The program removes itself: a's run goes through, b's cannot start.
+        func install() {
+            let script = "#!/bin/sh\necho \"$TRAQT_ID\" >> '\(log)'\nrm -f \"$0\"\n"
+            #expect(FileManager.default.createFile(atPath: program, contents: Data(script.utf8),
+                                                   attributes: [.posixPermissions: 0o755]))
+        }
+        install()
+        let first = try fixture.traqt(["due", "--quiet", "--now", Self.now, "--exec", program])
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("'b' could not be started (No such file or directory); it stays claimed"), "\(first.stderr)")
+        #expect(Self.read(log) == "a\n")
+        #expect(try fixture.statuses(date: "2026-11-30", now: Self.now) == ["a": "fired", "b": "claimed"])
+        install()
+        let next = try fixture.traqt(["due", "--quiet", "--now", "2026-11-30T07:06", "--exec", program])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(Self.read(log) == "a\nb\n")
+        #expect(try fixture.statuses(date: "2026-11-30", now: Self.now) == ["a": "fired", "b": "fired"])
+    }
+
     @Test("a due that cannot record a command's start leaves it claimed for the next run (75)")
     func lockedBeforeStart() throws {
         let fixture = try Self.fixture(["a", "b"])

@@ -25,7 +25,8 @@ enum DueCommand: Command {
             on its standard input. The command is the notification: nothing is printed for a \
             reminder whose command succeeded (with --json, its object, just before the command \
             starts); a failure is reported on standard error, recorded (see 'traqt summary'), \
-            the reminder is not fired again, and due exits 1. A command still running after \
+            the reminder is not fired again, and due exits 1 (one that could not be started \
+            at all stays claimed for the next run). A command still running after \
             --timeout gets SIGTERM, with all it started, then SIGKILL 2 s later, and counts as \
             failed with status 124. A command is started at most once, ever: each reminder is \
             marked started just before its command starts. One whose command never started \
@@ -123,12 +124,14 @@ enum DueCommand: Command {
         for fired in claimed {
             // If this fails, the last outcome stays unrecorded (started) and
             // this reminder and the rest stay claimed, for the next run.
+            let mine: Bool
             do {
-                guard try store.recordCommand(finished: finished, starting: fired.occurrence, at: now) else { continue }
+                mine = try store.recordCommand(finished: finished, starting: fired.occurrence, at: now)
             } catch {
                 throw failing(error)
             }
             finished = nil
+            guard mine else { continue }
             if json && outputError == nil {
                 fired.appendJSON(to: &context.output.bytes)
                 context.output.append("\n")
@@ -138,8 +141,7 @@ enum DueCommand: Command {
             let outcome = ExternalCommand.run(command, adding: environment(for: fired), input: input(for: fired),
                                               timeout: timeout)
             started += 1
-            finished = ActivityStore.CommandOutcome(occurrence: fired.occurrence,
-                                                     exitStatus: outcome.succeeded ? nil : outcome.exitStatus)
+            finished = ActivityStore.CommandOutcome(occurrence: fired.occurrence, result: outcome.result)
             if !outcome.succeeded { failures.append((fired.occurrence.activity.id, outcome.description)) }
         }
         do {
