@@ -85,7 +85,8 @@ SQL
     fi
     cat <<SQL
 UPDATE reminder_state SET checked_through = max(checked_through, $now) WHERE singleton = 1;
-DELETE FROM occurrence WHERE scheduled_at <= (SELECT max(scheduled_at) FROM occurrence WHERE scheduled_at < $now - $RETENTION);
+DELETE FROM occurrence WHERE scheduled_at <= (SELECT max(scheduled_at) FROM occurrence WHERE scheduled_at < $now - $RETENTION)
+    AND status <> 'claimed';
 COMMIT;
 SQL
 }

@@ -179,6 +179,17 @@ struct DueExecFaultTests {
         #expect(Self.read(log) == "a\nb\nc\n")
     }
 
+    @Test("claims older than the 90 days of records still run, and are not pruned before")
+    func oldClaims() throws {
+        let fixture = try Self.fixture()
+        let log = fixture.directory.file("log")
+        try Self.killedRun(fixture, log: log)
+        let next = try fixture.traqt(["due", "--quiet", "--now", "2027-03-15T12:00"] + Self.logging(to: log))
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(Self.read(log) == "a\nb\nc\n")
+        #expect(try fixture.statuses(date: "2026-11-30", now: "2027-03-15T12:00") == ["a": "past", "b": "fired", "c": "fired"])
+    }
+
     @Test("a due without --exec after a killed one fires the claimed reminders itself, once")
     func pickedUpWithoutExec() throws {
         let fixture = try Self.fixture()

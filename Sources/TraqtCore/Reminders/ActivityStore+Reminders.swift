@@ -216,6 +216,7 @@ extension ActivityStore {
     /// Deletes records more than the retention period older than `now`, and
     /// raises `pruned_before` past the newest one deleted so that no run ever
     /// considers those occurrences again (they would otherwise look unfired).
+    /// Claimed ones stay, however old, until a run has started their command.
     private static func prune(_ connection: SQLiteConnection, now: Int) throws {
         let cutoff = now - ReminderLedger.retentionSeconds
         let newest = try connection.prepare("SELECT max(scheduled_at) FROM occurrence WHERE scheduled_at < ?1")
@@ -223,7 +224,7 @@ extension ActivityStore {
         guard try newest.step(), !newest.isNull(at: 0) else { return }
         let newestPruned = newest.int(at: 0)
         newest.reset()
-        let delete = try connection.prepare("DELETE FROM occurrence WHERE scheduled_at <= ?1")
+        let delete = try connection.prepare("DELETE FROM occurrence WHERE scheduled_at <= ?1 AND status <> 'claimed'")
         try delete.bind(newestPruned, at: 1)
         try delete.run()
         let raise = try connection.prepare(
