@@ -13,6 +13,12 @@ enum ExternalCommand {
         case killed(signal: Int32)
         /// It could not be started at all (errno from the spawn, e.g. ENOENT).
         case notStarted(errno: Int32)
+
+        /// Why it could not be started, when it could not.
+        var notStartedReason: String? {
+            guard case let .notStarted(code) = self else { return nil }
+            return String(cString: strerror(code))
+        }
         /// It ran longer than its time limit and was ended.
         case timedOut(after: TimeSpan)
 
@@ -36,8 +42,7 @@ enum ExternalCommand {
             switch self {
             case let .exited(code): return "exited with status \(code)"
             case let .killed(signal): return "was killed by signal \(signal)"
-            case let .notStarted(code):
-                return "could not be started (\(String(cString: strerror(code)))); it stays claimed for the next due run"
+            case let .notStarted(code): return "could not be started: \(String(cString: strerror(code)))"
             case let .timedOut(limit): return "timed out after \(limit) and was ended"
             }
         }

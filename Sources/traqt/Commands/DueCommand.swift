@@ -115,10 +115,13 @@ enum DueCommand: Command {
                                     now: Instant, timeout: TimeSpan, json: Bool, _ context: Context) throws {
         var outputError: OutputError?
         var finished: ActivityStore.CommandOutcome?
-        var failures: [(id: String, outcome: String)] = [], started = 0
+        var failures: [(id: String, outcome: String)] = [], unstarted: [(id: String, reason: String)] = [], ran = 0
+        var failed: CommandError? {
+            failures.isEmpty && unstarted.isEmpty ? nil : .commandsFailed(failures, of: ran, unstarted: unstarted)
+        }
         // Reports what failed so far along with an error that ends the run.
         func failing(_ error: any Error) -> any Error {
-            if !failures.isEmpty { Tool.printError(CommandError.commandsFailed(failures, of: started).description) }
+            if let failed { Tool.printError(failed.description) }
             return error
         }
         for fired in claimed {
@@ -140,8 +143,12 @@ enum DueCommand: Command {
             }
             let outcome = ExternalCommand.run(command, adding: environment(for: fired), input: input(for: fired),
                                               timeout: timeout)
-            started += 1
             finished = ActivityStore.CommandOutcome(occurrence: fired.occurrence, result: outcome.result)
+            if let reason = outcome.notStartedReason {
+                unstarted.append((fired.occurrence.activity.id, reason))
+                continue
+            }
+            ran += 1
             if !outcome.succeeded { failures.append((fired.occurrence.activity.id, outcome.description)) }
         }
         do {
@@ -150,7 +157,7 @@ enum DueCommand: Command {
             throw failing(error)
         }
         if let outputError { throw failing(outputError) }
-        if !failures.isEmpty { throw CommandError.commandsFailed(failures, of: started) }
+        if let failed { throw failed }
     }
 
     /// What the command finds in its environment besides traqt's own.
