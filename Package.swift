@@ -34,9 +34,11 @@ let package = Package(
                 .embedInCode("0001-activities.sql"),
                 .embedInCode("0002-reminders.sql"),
                 .embedInCode("0003-live-activities.sql"),
+                .embedInCode("0004-exec-states.sql"),
                 .embedInCode("0001-activities.postgres.sql"),
                 .embedInCode("0002-reminders.postgres.sql"),
                 .embedInCode("0003-live-activities.postgres.sql"),
+                .embedInCode("0004-exec-states.postgres.sql"),
             ]
         ),
         .target(name: "TraqtCore", dependencies: [

@@ -20,6 +20,7 @@ public let migrations: [Migration] = [
     Migration(version: 1, fileName: "0001-activities.sql", bytes: PackageResources._001_activities_sql),
     Migration(version: 2, fileName: "0002-reminders.sql", bytes: PackageResources._002_reminders_sql),
     Migration(version: 3, fileName: "0003-live-activities.sql", bytes: PackageResources._003_live_activities_sql),
+    Migration(version: 4, fileName: "0004-exec-states.sql", bytes: PackageResources._004_exec_states_sql),
 ]
 
 /// The same versions for PostgreSQL, applied in the schema `traqt`.
@@ -27,4 +28,5 @@ public let postgresMigrations: [Migration] = [
     Migration(version: 1, fileName: "0001-activities.postgres.sql", bytes: PackageResources._001_activities_postgres_sql),
     Migration(version: 2, fileName: "0002-reminders.postgres.sql", bytes: PackageResources._002_reminders_postgres_sql),
     Migration(version: 3, fileName: "0003-live-activities.postgres.sql", bytes: PackageResources._003_live_activities_postgres_sql),
+    Migration(version: 4, fileName: "0004-exec-states.postgres.sql", bytes: PackageResources._004_exec_states_postgres_sql),
 ]

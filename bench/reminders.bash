@@ -44,6 +44,18 @@ due_sql() {
         # The first run's windows, from the state it writes.
         state="$known $now $pruned"
     fi
+    # Claims an interrupted `due --exec` left fire first: none here, but the run
+    # looks for them all the same (through the partial index on claimed rows).
+    cat <<SQL
+SELECT json_object('id', a.id, 'name', a.name, 'time', printf('%02d:%02d', a.time_of_day / 60, a.time_of_day % 60),
+    'scheduledAt', strftime('%Y-%m-%dT%H:%M:%S+00:00', o.scheduled_at, 'unixepoch'),
+    'firedAt', strftime('%Y-%m-%dT%H:%M:%S+00:00', $now, 'unixepoch'), 'lateSeconds', $now - o.scheduled_at)
+FROM occurrence AS o JOIN activity AS a ON a.id = o.activity_id
+WHERE o.status = 'claimed' ORDER BY o.scheduled_at, a.time_of_day, a.name, a.id;
+UPDATE occurrence SET status = 'missed'
+WHERE status = 'claimed' AND NOT EXISTS (SELECT 1 FROM activity WHERE id = occurrence.activity_id);
+UPDATE occurrence SET status = 'fired', fired_at = $now WHERE status = 'claimed';
+SQL
     read -r known checked pruned <<<"$state"
     floor=$((known > pruned ? known : pruned))
     local fire_from=$((now - grace)) missed_from=$((checked - grace))
@@ -73,7 +85,8 @@ SQL
     fi
     cat <<SQL
 UPDATE reminder_state SET checked_through = max(checked_through, $now) WHERE singleton = 1;
-DELETE FROM occurrence WHERE scheduled_at <= (SELECT max(scheduled_at) FROM occurrence WHERE scheduled_at < $now - $RETENTION);
+DELETE FROM occurrence WHERE scheduled_at <= (SELECT max(scheduled_at) FROM occurrence WHERE scheduled_at < $now - $RETENTION)
+    AND status <> 'claimed';
 COMMIT;
 SQL
 }

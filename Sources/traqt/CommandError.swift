@@ -14,8 +14,10 @@ enum CommandError: Error, CustomStringConvertible {
     case invalidJSON(JSONSyntaxError, path: String)
     /// `add` without `--id`: the id made from the name belongs to another activity.
     case idTaken(id: String, existingName: String, name: String)
-    /// `due --exec`: the command failed for these reminders (id and how it ended).
-    case commandsFailed([(id: String, outcome: String)], of: Int)
+    /// `due --exec`: the command failed for these reminders (id and how it
+    /// ended), of those it ran; and could not be started at all for others
+    /// (id and why), which stay claimed.
+    case commandsFailed([(id: String, outcome: String)], of: Int, unstarted: [(id: String, reason: String)])
 
     var description: String {
         switch self {
@@ -38,9 +40,17 @@ enum CommandError: Error, CustomStringConvertible {
         case let .idTaken(id, existing, name):
             let suggestion = Activity.derivedID(fromName: name) + "-2"
             return "the id '\(TextColumns.printable(id))' made from '\(TextColumns.printable(name))' already belongs to the activity '\(TextColumns.printable(existing))'; nothing was saved. Give this one its own id, e.g. --id \(TextColumns.printable(suggestion)), or update that one with --id \(TextColumns.printable(id))"
-        case let .commandsFailed(failures, total):
-            let list = failures.map { "'\(TextColumns.printable($0.id))' \($0.outcome)" }.joined(separator: ", ")
-            return "the --exec command failed for \(failures.count) of \(total) fired \(total == 1 ? "reminder" : "reminders"): \(list); recorded as failed, not run again"
+        case let .commandsFailed(failures, total, unstarted):
+            var parts: [String] = []
+            if !failures.isEmpty {
+                let list = failures.map { "'\(TextColumns.printable($0.id))' \($0.outcome)" }.joined(separator: ", ")
+                parts.append("the --exec command failed for \(failures.count) of \(total) fired \(total == 1 ? "reminder" : "reminders"): \(list); recorded as failed, not run again")
+            }
+            if !unstarted.isEmpty {
+                let list = unstarted.map { "'\(TextColumns.printable($0.id))' (\($0.reason))" }.joined(separator: ", ")
+                parts.append("the --exec command could not be started for \(list); left claimed, for the next due run")
+            }
+            return parts.joined(separator: "; ")
         }
     }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import TraqtCore
 
 /// Runs a program directly, without a shell: the words are its argv exactly as
 /// given, so names with `;`, `$()` or quotes reach it as plain text.
@@ -13,14 +14,27 @@ enum ExternalCommand {
         /// It could not be started at all (errno from the spawn, e.g. ENOENT).
         case notStarted(errno: Int32)
 
+        /// Why it could not be started, when it could not.
+        var notStartedReason: String? {
+            guard case let .notStarted(code) = self else { return nil }
+            return String(cString: strerror(code))
+        }
+        /// It ran longer than its time limit and was ended.
+        case timedOut(after: TimeSpan)
+
         var succeeded: Bool { self == .exited(0) }
 
-        /// The status a shell would report: 127 not found, 126 not runnable, 128+N killed.
-        var exitStatus: Int {
+        /// What is recorded of it: the status a shell would report (128 + N
+        /// killed by signal N, 124 out of time, as timeout(1) reports it); a
+        /// command traqt could not start is left for the next run, which may
+        /// well start it.
+        var result: ActivityStore.CommandOutcome.Result {
             switch self {
-            case let .exited(code): return Int(code)
-            case let .killed(signal): return 128 + Int(signal)
-            case let .notStarted(code): return code == ENOENT ? 127 : 126
+            case .exited(0): return .succeeded
+            case let .exited(code): return .failed(exitStatus: Int(code))
+            case let .killed(signal): return .failed(exitStatus: 128 + Int(signal))
+            case .timedOut: return .failed(exitStatus: 124)
+            case .notStarted: return .notStarted
             }
         }
 
@@ -29,9 +43,13 @@ enum ExternalCommand {
             case let .exited(code): return "exited with status \(code)"
             case let .killed(signal): return "was killed by signal \(signal)"
             case let .notStarted(code): return "could not be started: \(String(cString: strerror(code)))"
+            case let .timedOut(limit): return "timed out after \(limit) and was ended"
             }
         }
     }
+
+    /// How long a command that overran gets to end after SIGTERM before SIGKILL.
+    static let terminationGraceNanoseconds: UInt64 = 2_000_000_000
 
     /// Why a command cannot be run, found before anything is claimed.
     struct NotRunnable: Error {
@@ -77,8 +95,10 @@ enum ExternalCommand {
     /// Runs `arguments[0]` (searched in PATH) with `arguments`, traqt's own
     /// environment plus `extra` (which wins over a variable of the same name),
     /// and `input` on its standard input; its output goes where traqt's goes.
-    /// Waits for it to end.
-    static func run(_ arguments: [String], adding extra: [String: String], input: [UInt8]) -> Outcome {
+    /// Waits for it to end, at most `timeout` (0: no limit): then its process
+    /// group, all it started, gets SIGTERM, and SIGKILL after a grace of 2 s.
+    static func run(_ arguments: [String], adding extra: [String: String], input: [UInt8],
+                    timeout: TimeSpan) -> Outcome {
         // The input lives in an unnamed temporary file rather than a pipe: the
         // command reads it when it likes, or never, and traqt can neither block
         // on a full pipe nor get SIGPIPE from a command that ignores its input.
@@ -117,13 +137,56 @@ enum ExternalCommand {
             for pointer in added { free(pointer) }
         }
 
-        var pid = pid_t()
-        let spawnResult = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-        guard spawnResult == 0 else { return .notStarted(errno: spawnResult) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, so that a time limit ends everything it
+        // started; and SIGPIPE as the default, which `due` ignores so that a
+        // closed output cannot end it before the commands have run.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
 
+        var pid = pid_t()
+        let spawnResult = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard spawnResult == 0 else { return .notStarted(errno: spawnResult) }
+        return wait(for: pid, timeout: timeout)
+    }
+
+    /// Waits for the command `pid` to end, ending its process group when it
+    /// overruns `timeout` (0: no limit).
+    private static func wait(for pid: pid_t, timeout: TimeSpan) -> Outcome {
+        guard timeout.seconds > 0 else { return outcome(waitingFor: pid, until: nil) ?? .notStarted(errno: errno) }
+        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout.seconds) * 1_000_000_000
+        if let outcome = outcome(waitingFor: pid, until: deadline) { return outcome }
+        kill(-pid, SIGTERM)
+        _ = outcome(waitingFor: pid, until: MonotonicClock.nanoseconds() + terminationGraceNanoseconds)
+        // Whatever of the group is left, the command itself included.
+        kill(-pid, SIGKILL)
+        _ = outcome(waitingFor: pid, until: nil)
+        return .timedOut(after: timeout)
+    }
+
+    /// How `pid` ended, once it has, or nil at `deadline` (nil: no deadline)
+    /// or when it cannot be waited for. A time limit needs a wait that gives
+    /// up: naps from 50 µs doubling to 10 ms between checks, so a quick command
+    /// is seen to end within about its own run time.
+    private static func outcome(waitingFor pid: pid_t, until deadline: UInt64?) -> Outcome? {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return .notStarted(errno: errno) }
+        var nap: UInt64 = 50_000
+        while true {
+            let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+            if result == pid { break }
+            if result < 0 && errno != EINTR { return nil }
+            guard let deadline else { continue }
+            let now = MonotonicClock.nanoseconds()
+            guard now < deadline else { return nil }
+            var request = timespec(tv_sec: 0, tv_nsec: Int(min(nap, deadline - now)))
+            nanosleep(&request, nil)
+            nap = min(nap * 2, 10_000_000)
         }
         // The wait-status macros are not imported into Swift; these are glibc's.
         let signalNumber = status & 0x7f

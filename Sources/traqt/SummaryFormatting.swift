@@ -65,7 +65,12 @@ enum SummaryFormatting {
         case let .fired(at, late):
             return "fired at \(clock(at))" + (late > 0 ? " (\(duration(late)) late)" : "")
         case let .failed(at, _, exitStatus):
-            return "failed at \(clock(at)) (exit \(exitStatus))"
+            // 124 is what a command that ran out of time is recorded with, as timeout(1) reports it.
+            return "failed at \(clock(at)) (" + (exitStatus == 124 ? "timed out" : "exit \(exitStatus)") + ")"
+        case let .started(at, _):
+            return "started at \(clock(at)), no outcome"
+        case .claimed:
+            return "claimed, not run yet"
         default:
             return status.name
         }
@@ -130,12 +135,26 @@ enum SummaryFormatting {
 
     // MARK: - Week
 
-    static let legend = "✓ fired  ✗ failed  ! missed  • pending  · upcoming  - past"
+    /// One of each status, for the marks and the legend.
+    static let everyStatus: [OccurrenceStatus] = [
+        .fired(at: Instant(seconds: 0), lateSeconds: 0), .failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0),
+        .missed, .pending, .upcoming, .past, .started(at: Instant(seconds: 0), lateSeconds: 0), .claimed,
+    ]
+
+    /// The legend under a week: every mark, but those of the states an
+    /// interrupted `due --exec` leaves only when the week shows them (`shown`,
+    /// by name).
+    static func legend(showing shown: Set<String>) -> [String] {
+        everyStatus.filter { !["started", "claimed"].contains($0.name) || shown.contains($0.name) }
+            .map { mark($0) + " " + $0.name }
+    }
 
     static func mark(_ status: OccurrenceStatus) -> String {
         switch status {
         case .fired: return "✓"
         case .failed: return "✗"
+        case .started: return "?"
+        case .claimed: return "~"
         case .missed: return "!"
         case .pending: return "•"
         case .upcoming: return "·"
@@ -143,17 +162,26 @@ enum SummaryFormatting {
         }
     }
 
-    /// The marks as bytes, made once.
+    /// The marks as bytes, made once, and whether the rare ones were shown.
     struct Marks {
         private let fired = Array(mark(.fired(at: Instant(seconds: 0), lateSeconds: 0)).utf8)
         private let failed = Array(mark(.failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0)).utf8)
+        private let started = Array(mark(.started(at: Instant(seconds: 0), lateSeconds: 0)).utf8)
+        private let claimed = Array(mark(.claimed).utf8)
         private let missed = Array(mark(.missed).utf8), pending = Array(mark(.pending).utf8)
         private let upcoming = Array(mark(.upcoming).utf8), past = Array(mark(.past).utf8)
+        private(set) var shown: Set<String> = []
 
-        func bytes(_ status: OccurrenceStatus) -> [UInt8] {
+        mutating func bytes(_ status: OccurrenceStatus) -> [UInt8] {
             switch status {
             case .fired: return fired
             case .failed: return failed
+            case .started:
+                shown.insert("started")
+                return started
+            case .claimed:
+                shown.insert("claimed")
+                return claimed
             case .missed: return missed
             case .pending: return pending
             case .upcoming: return upcoming
@@ -163,10 +191,22 @@ enum SummaryFormatting {
     }
 
     /// Every mark takes this many columns.
-    static let markWidth = [OccurrenceStatus.pending, .upcoming, .past, .missed,
-                            .fired(at: Instant(seconds: 0), lateSeconds: 0),
-                            .failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0)]
-        .map { TextColumns.displayWidth(mark($0)) }.max()!
+    static let markWidth = everyStatus.map { TextColumns.displayWidth(mark($0)) }.max() ?? 1
+
+    /// The legend's entries on lines of at most `width` columns (any number
+    /// of them on one line without a limit), two spaces apart.
+    static func legendLines(_ entries: [String], width: Int?) -> [String] {
+        var lines: [String] = []
+        for entry in entries {
+            if let last = lines.last,
+               width.map({ TextColumns.displayWidth(last) + 2 + TextColumns.displayWidth(entry) <= $0 }) ?? true {
+                lines[lines.count - 1] = last + "  " + entry
+            } else {
+                lines.append(entry)
+            }
+        }
+        return lines
+    }
 
     /// `MON 11-30`; short, `MON 30`.
     static func weekHeader(_ date: LocalDate, short: Bool = false) -> String {
@@ -200,7 +240,7 @@ enum SummaryFormatting {
             }
             line.end(to: &bytes)
         }
-        let marks = Marks()
+        var marks = Marks()
         var grid = try WeekGrid(week)
         try grid.forEachLine { minutes, isFirst, onLine in
             try output.appendRow { bytes in
@@ -223,7 +263,7 @@ enum SummaryFormatting {
                 line.end(to: &bytes)
             }
         }
-        output.append(legend + "\n")
+        for line in legendLines(legend(showing: marks.shown), width: width) { output.append(line + "\n") }
     }
 
     static func writeWeekMarkdown(_ week: [AgendaCursor], quiet: Bool, to output: OutputBuffer) throws {
@@ -240,7 +280,7 @@ enum SummaryFormatting {
         }
         output.append("| Time | " + headers.joined(separator: " | ") + " |\n")
         output.append("|" + String(repeating: " --- |", count: headers.count + 1) + "\n")
-        let marks = Marks()
+        var marks = Marks()
         try grid.forEachLine { minutes, isFirst, onLine in
             try output.appendRow { bytes in
                 bytes.append(contentsOf: "| ".utf8)
@@ -255,7 +295,7 @@ enum SummaryFormatting {
                 bytes.append(contentsOf: " |\n".utf8)
             }
         }
-        output.append("\n" + legend + "\n")
+        output.append("\n" + legend(showing: marks.shown).joined(separator: "  ") + "\n")
     }
 
     // MARK: - Text helpers

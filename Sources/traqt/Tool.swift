@@ -111,7 +111,7 @@ enum Tool {
 
     /// Every message may quote what the user typed or a file held: it is made
     /// safe to show first.
-    private static func printError(_ message: String) {
+    static func printError(_ message: String) {
         writeStandardError("Error: \(ErrorMessage.sanitized(message))\n")
     }
 }

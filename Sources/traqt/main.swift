@@ -3,6 +3,19 @@ import Glibc
 #endif
 import ArgumentParsing
 
+// A standard descriptor that was closed (`traqt list >&-`) would be the number
+// the next file traqt opens gets: a command's input, an export, the database.
+// /dev/null takes its place, opened the wrong way round (standard output and
+// error for reading), so that using it still fails as on a closed descriptor
+// (EBADF: exit 74 for output) and nothing of traqt's can be written there.
+for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+    let null = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+    if null >= 0 && null != descriptor {
+        dup2(null, descriptor)
+        close(null)
+    }
+}
+
 // A closed pipe ends traqt quietly, like any Unix filter (`traqt list | head -1`),
 // even when the parent process ignored SIGPIPE.
 signal(SIGPIPE, SIG_DFL)

@@ -48,4 +48,42 @@ struct UpgradeTests {
         #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
         #expect(try connection.integer("SELECT count(*) FROM activity") == 2)
     }
+
+    @Test("a version-3 database keeps its reminder records through the rebuild of 0004; due then uses them")
+    func occurrencesKeptThroughVersion4() throws {
+        let path = directory.file("v3.sqlite")
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 1000)
+        try connection.execute(migrations[0].sql + ";" + migrations[1].sql + ";" + migrations[2].sql)
+        // Walk fired, Tea failed, Gym missed on 2026-11-30 (New York, -05:00).
+        try connection.execute("""
+            PRAGMA application_id = \(0x7472_7174); PRAGMA user_version = 3;
+            INSERT INTO activity VALUES ('walk', 'Walk', 127, 450, 1, 1), ('tea', 'Tea', 127, 460, 1, 1),
+                                        ('gym', 'Gym', 127, 470, 1, 1);
+            INSERT INTO reminder_state VALUES (1, 1796038200, 1796043060, 1796038200);
+            INSERT INTO occurrence VALUES ('walk', '2026-11-30', 1796041800, 'fired', 1796041800, NULL),
+                                          ('tea', '2026-11-30', 1796042400, 'failed', 1796042460, 3),
+                                          ('gym', '2026-11-30', 1796043000, 'missed', NULL, NULL);
+            """)
+        let newYork = ["TZ": "America/New_York"]
+        let due = try TraqtProcess.run(["due", "--now", "2026-11-30T08:00"], database: path, environment: newYork)
+        #expect(due.status == 0, "\(due.stderr)")
+        #expect(due.stdout == "Nothing due.\n")
+        #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
+        let summary = try TraqtProcess.run(["summary", "--date", "2026-11-30", "--now", "2026-11-30T08:00"],
+                                           database: path, environment: newYork)
+        #expect(summary.stdout == """
+            Monday 2026-11-30
+            07:30  Walk  fired at 07:30
+            07:40  Tea   failed at 07:41 (exit 3)
+            07:50  Gym   missed
+
+            """)
+        let indexes = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'occurrence' ORDER BY name")
+        var names: [String] = []
+        while try indexes.step() { names.append(indexes.string(at: 0)) }
+        #expect(names.contains("occurrence_by_time") && names.contains("occurrence_claimed"), "\(names)")
+        #expect(try connection.integer("SELECT count(*) FROM occurrence") == 3)
+        let check = try connection.prepare("PRAGMA integrity_check")
+        #expect(try check.step() && check.string(at: 0) == "ok")
+    }
 }

@@ -77,7 +77,8 @@ struct ActivityDecodingTests {
         (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"createdAt":"not a date"}"#, "createdAt", "invalid timestamp"),
         (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"updatedAt":17}"#, "updatedAt", "expected a string"),
         (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"updatedAt":"2026-11-29T22:52:03"}"#, "updatedAt", "with a UTC offset"),
-        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"createdAt":"1969-12-31T23:59:59Z"}"#, "createdAt", "outside the years 1970…9999"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"createdAt":"1969-12-31T23:59:59Z"}"#, "createdAt", "outside the dates traqt supports, 1970-01-01 to 9999-12-31"),
+        (#"{"id":"a","name":"A","daysOfWeek":42,"timeOfDay":450,"createdAt":"9999-12-31T23:00:00-05:00"}"#, "createdAt", "outside the dates traqt supports"),
     ])
     func disagreeing(record: String, field: String, message: String) throws {
         let error = try failure("[\(good), \(record)]")

@@ -27,6 +27,14 @@ struct InstantParsingTests {
         #expect(throws: InvalidValue.self) { try Instant.parse(text) }
     }
 
+    @Test("moments outside 1970-01-01 … 9999-12-31 in any zone are refused", arguments: [
+        "1969-12-29T00:00Z", "0001-01-01T00:00Z", "0000-01-01T00:00Z", "9999-12-31T23:59-14:00",
+    ])
+    func outsideSupportedDates(text: String) {
+        let error = #expect(throws: InvalidValue.self) { try Instant.parse(text) }
+        #expect(error?.message == "'\(text)' is outside the dates traqt supports, 1970-01-01 to 9999-12-31")
+    }
+
     @Test("HH:MM alone is that time today, with or without seconds or an offset")
     func timeAlone() throws {
         let today = { LocalDateTime(year: 2026, month: 11, day: 1, hour: 23, minute: 59)! }

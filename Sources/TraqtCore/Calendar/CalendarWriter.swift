@@ -120,7 +120,7 @@ public struct CalendarWriter {
 
     /// One activity as it comes from the store.
     public mutating func append(_ row: ActivityRow, excluded: [LocalDate], to buffer: inout [UInt8]) {
-        let days = Weekdays(mask: row.daysMask) ?? .daily, time = TimeOfDay(minutes: row.minutes) ?? TimeOfDay(minutes: 0)!
+        let days = Weekdays(mask: row.daysMask) ?? .daily, time = TimeOfDay(minutes: row.minutes) ?? .midnight
         row.withIDBytes { id in
             row.withNameBytes { name in
                 appendEvent(id: id, name: name, days: days, time: time, createdAt: row.createdAt,

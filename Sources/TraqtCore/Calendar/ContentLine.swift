@@ -115,8 +115,8 @@ public enum ContentLine {
         let days = key >= 0 ? key / 86_400 : (key - 86_399) / 86_400
         let date = LocalDate(daysSinceEpoch: days)
         let second = key - days * 86_400
-        return LocalDateTime(year: date.year, month: date.month, day: date.day,
-                             hour: second / 3600, minute: second / 60 % 60, second: second % 60)!
+        return LocalDateTime(checked: (date.year, date.month, date.day),
+                             hour: second / 3600, minute: second / 60 % 60, second: second % 60)
     }
 
     /// The wall key of a local date and time (see `wallClock(key:)`).

@@ -170,7 +170,7 @@ private struct ImportRecord {
         let instant: Instant
         do { instant = try Instant.parseTimestamp(text) } catch { throw self.error(field, error.message) }
         guard Timestamp.representable.contains(instant.seconds) else {
-            throw self.error(field, "'\(text)' is outside the years 1970…9999")
+            throw self.error(field, SupportedDates.outside(text).message)
         }
         return instant.seconds
     }

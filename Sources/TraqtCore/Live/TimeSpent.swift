@@ -96,9 +96,8 @@ extension ActivityStore {
     /// midnight in the local zone; a session across midnight counts on each day
     /// for its part), as seen at `now`.
     public func timeSpent(on date: LocalDate, now: Instant) throws -> [TimeSpent] {
-        let midnight = TimeOfDay(minutes: 0)!
-        return try timeSpent(from: Instant(seconds: LocalZone.instant(of: date.at(midnight))),
-                             to: Instant(seconds: LocalZone.instant(of: date.adding(days: 1).at(midnight))),
-                             now: now)
+        try timeSpent(from: Instant(seconds: LocalZone.instant(of: date.at(.midnight))),
+                      to: Instant(seconds: LocalZone.instant(of: date.adding(days: 1).at(.midnight))),
+                      now: now)
     }
 }

@@ -6,9 +6,15 @@ extension ActivityStore {
     /// prunes old records. Whatever number of processes call this at once, each
     /// occurrence is returned by at most one of them, and never again later.
     ///
+    /// The claims that earlier `due --exec` runs left without starting their
+    /// command come first, whatever their age: they fire in this run. With
+    /// `forCommands` (`--exec`), what fires is recorded as claimed, for
+    /// `recordCommand` to start one by one; else as fired.
+    ///
     /// With `dryRun`, says what such a run would fire and record as missed, in
     /// one read transaction: nothing is written, no write lock is taken.
-    public func claimDue(now: Instant, grace: TimeSpan, dryRun: Bool = false) throws -> DueClaim {
+    public func claimDue(now: Instant, grace: TimeSpan, dryRun: Bool = false,
+                         forCommands: Bool = false) throws -> DueClaim {
         if dryRun {
             var claim = DueClaim(fired: [], missed: [])
             try read { connection in
@@ -17,8 +23,10 @@ extension ActivityStore {
                 let hasLedger = try Self.hasLedger(connection)
                 let state = try (hasLedger ? Self.loadState(connection) : nil)
                     ?? ReminderLedger.State.start(now: now.seconds, grace: grace.seconds)
+                let leftovers = try Self.leftoverClaims(connection, now: now, record: nil)
                 claim = try Self.decide(connection, now: now, grace: grace, state: state,
                                         ledger: hasLedger ? .read : .none)
+                claim = DueClaim(fired: leftovers + claim.fired, missed: claim.missed)
             }
             return claim
         }
@@ -26,21 +34,72 @@ extension ActivityStore {
             // A missing database has no activities; it is not created just to say so.
             guard let connection else { return DueClaim(fired: [], missed: []) }
             let state = try Self.loadOrStartState(connection, now: now.seconds, grace: grace.seconds)
-            let claim = try Self.decide(connection, now: now, grace: grace, state: state, ledger: .write)
+            let leftovers = try Self.leftoverClaims(connection, now: now, record: forCommands ? .claimed : .fired(at: now.seconds))
+            let claim = try Self.decide(connection, now: now, grace: grace, state: state,
+                                        ledger: .write(forCommands ? .claimed : .fired(at: now.seconds)))
             try Self.advance(connection, checkedThrough: now.seconds)
             try Self.prune(connection, now: now.seconds)
-            return claim
+            return DueClaim(fired: leftovers + claim.fired, missed: claim.missed)
         }
     }
 
+    /// The occurrences earlier `due --exec` runs claimed and did not start the
+    /// command of (killed first, or unable to record the start), oldest
+    /// first, to fire at `now`. With `record`, each is kept claimed or
+    /// recorded as fired; one whose activity was removed since is recorded as
+    /// missed. A database older than these states has none.
+    private static func leftoverClaims(_ connection: any DatabaseConnection, now: Instant,
+                                       record: OccurrenceRecorder.Record?) throws -> [FiredOccurrence] {
+        guard try Schema.version(of: connection) >= Schema.execStatesVersion else { return [] }
+        let claims = try connection.prepare("""
+            SELECT a.id, a.name, a.days_of_week, a.time_of_day, a.created_at, a.updated_at,
+                   o.activity_id, o.local_date, o.scheduled_at
+            FROM occurrence AS o LEFT JOIN activity AS a ON a.id = o.activity_id
+            WHERE o.status = 'claimed' ORDER BY o.scheduled_at, a.time_of_day, a.name, a.id
+            """)
+        var fired: [FiredOccurrence] = [], removed: [(id: String, date: String)] = []
+        while try claims.step() {
+            guard !claims.isNull(at: 0) else {
+                removed.append((claims.string(at: 6), claims.string(at: 7)))
+                continue
+            }
+            let dateText = claims.string(at: 7)
+            guard let date = try? LocalDate.parse(dateText, today: SupportedDates.first) else {
+                throw StoreError.invalidRow(path: connection.location, table: "occurrence", key: claims.string(at: 6),
+                                            detail: "local_date '\(dateText)' is not a date YYYY-MM-DD")
+            }
+            let occurrence = Occurrence(activity: ActivityRow(claims).activity, date: date,
+                                        scheduledAt: Instant(seconds: claims.int(at: 8)))
+            fired.append(FiredOccurrence(occurrence: occurrence, firedAt: now))
+        }
+        guard let record else { return fired }
+        let update = try connection.prepare("""
+            UPDATE occurrence SET status = ?3, fired_at = ?4 WHERE activity_id = ?1 AND local_date = ?2
+            """)
+        func set(_ id: String, _ date: String, _ record: OccurrenceRecorder.Record) throws {
+            try update.bind(id, at: 1)
+            try update.bind(date, at: 2)
+            try update.bind(record.status, at: 3)
+            if case let .fired(at) = record { try update.bind(at, at: 4) } else { try update.bindNull(at: 4) }
+            try update.run()
+            update.reset()
+        }
+        for (id, date) in removed { try set(id, date, .missed) }
+        if case .fired = record {
+            for claim in fired { try set(claim.occurrence.activity.id, claim.occurrence.date.description, record) }
+        }
+        return fired
+    }
+
     /// How `decide` treats the occurrence records.
-    private enum LedgerAccess {
+    private enum LedgerAccess: Equatable {
         /// The tables do not exist yet: nothing was decided.
         case none
         /// Skip what is recorded; record nothing (a dry run).
         case read
-        /// Skip what is recorded; record each occurrence as it is found.
-        case write
+        /// Skip what is recorded; record each occurrence as it is found, those
+        /// to fire as this says.
+        case write(OccurrenceRecorder.Record)
     }
 
     /// The occurrences of the run's windows that no run decided yet: missed
@@ -52,6 +111,8 @@ extension ActivityStore {
     private static func decide(_ connection: any DatabaseConnection, now: Instant, grace: TimeSpan,
                                state: ReminderLedger.State, ledger: LedgerAccess) throws -> DueClaim {
         let windows = ReminderLedger.windows(now: now.seconds, grace: grace.seconds, state: state)
+        // A window reaching before 1970-01-01 or past 9999-12-31 stops there.
+        let (fireWindow, missedWindow) = (SupportedDates.clip(windows.fire), SupportedDates.clip(windows.missed))
         let undecided = try connection.prepare("""
             SELECT \(activityColumns) FROM activity
             WHERE time_of_day BETWEEN ?1 AND ?2 AND (days_of_week & ?3) != 0\(ledger == .none ? "" : """
@@ -62,19 +123,20 @@ extension ActivityStore {
         // The write lock is held from before the query: what it finds
         // unrecorded, no other run can record first. The key (activity, local
         // date) would refuse a second record of an occurrence all the same.
-        let recorder = ledger == .write ? OccurrenceRecorder(connection) : nil
+        var recorder: OccurrenceRecorder?, firing = OccurrenceRecorder.Record.claimed
+        if case let .write(record) = ledger { (recorder, firing) = (OccurrenceRecorder(connection), record) }
 
         var missed: [Occurrence] = []
-        if let window = windows.missed {
+        if let window = missedWindow {
             try forEachOccurrence(in: window, from: undecided) { occurrence in
-                try recorder?.record(occurrence, firedAt: nil)
+                try recorder?.record(occurrence, as: .missed)
                 missed.append(occurrence)
             }
         }
         var fired: [FiredOccurrence] = []
-        if let window = windows.fire {
+        if let window = fireWindow {
             try forEachOccurrence(in: window, from: undecided) { occurrence in
-                try recorder?.record(occurrence, firedAt: now.seconds)
+                try recorder?.record(occurrence, as: firing)
                 fired.append(FiredOccurrence(occurrence: occurrence, firedAt: now))
             }
         }
@@ -88,9 +150,10 @@ extension ActivityStore {
     private static func forEachOccurrence(in window: ClosedRange<Int>, from statement: any DatabaseStatement,
                                           _ body: (Occurrence) throws -> Void) throws {
         // A date's times all fall within a day of its midnight, whatever the
-        // zone's offset changes; one date of margin each side catches them all.
-        var date = Instant(seconds: window.lowerBound).localDate.adding(days: -1)
-        let last = Instant(seconds: window.upperBound).localDate.adding(days: 1)
+        // zone's offset changes; one date of margin each side catches them all,
+        // but for the dates outside the supported ones.
+        var date = max(Instant(seconds: window.lowerBound).localDate.adding(days: -1), SupportedDates.first)
+        let last = min(Instant(seconds: window.upperBound).localDate.adding(days: 1), SupportedDates.last)
         while date <= last {
             var instants = DayInstants(date)
             if let minutes = instants.minutes(within: window) {
@@ -109,26 +172,6 @@ extension ActivityStore {
                 statement.reset()
             }
             date = date.adding(days: 1)
-        }
-    }
-
-    /// Marks fired occurrences whose `--exec` command failed, in one short
-    /// transaction after the commands ran. They stay claimed: never fired again.
-    public func recordFailures(_ failures: [(occurrence: Occurrence, exitStatus: Int)]) throws {
-        guard !failures.isEmpty else { return }
-        try write { connection in
-            guard let connection else { return }
-            let update = try connection.prepare("""
-                UPDATE occurrence SET status = 'failed', exit_status = ?3
-                WHERE activity_id = ?1 AND local_date = ?2
-                """)
-            for failure in failures {
-                try update.bind(failure.occurrence.activity.id, at: 1)
-                try update.bind(failure.occurrence.date.description, at: 2)
-                try update.bind(failure.exitStatus, at: 3)
-                try update.run()
-                update.reset()
-            }
         }
     }
 
@@ -176,6 +219,7 @@ extension ActivityStore {
     /// Deletes records more than the retention period older than `now`, and
     /// raises `pruned_before` past the newest one deleted so that no run ever
     /// considers those occurrences again (they would otherwise look unfired).
+    /// Claimed ones stay, however old, until a run has started their command.
     private static func prune(_ connection: any DatabaseConnection, now: Int) throws {
         let cutoff = now - ReminderLedger.retentionSeconds
         let newest = try connection.prepare("SELECT max(scheduled_at) FROM occurrence WHERE scheduled_at < ?1")
@@ -183,7 +227,7 @@ extension ActivityStore {
         guard try newest.step(), !newest.isNull(at: 0) else { return }
         let newestPruned = newest.int(at: 0)
         newest.reset()
-        let delete = try connection.prepare("DELETE FROM occurrence WHERE scheduled_at <= ?1")
+        let delete = try connection.prepare("DELETE FROM occurrence WHERE scheduled_at <= ?1 AND status <> 'claimed'")
         try delete.bind(newestPruned, at: 1)
         try delete.run()
         let raise = try connection.prepare(

@@ -3,7 +3,8 @@ extension AgendaCursor {
     /// object `summary --json` prints, row by row:
     /// `{"date":"2026-11-29","weekday":"sun","activities":[{"id":…,"name":…,
     /// "time":"07:30","scheduledAt":"…","status":"fired","firedAt":"…","lateSeconds":60}]}`.
-    /// `firedAt` and `lateSeconds` come with fired and failed, `exitStatus` with failed.
+    /// `firedAt` and `lateSeconds` come with fired, failed and started (when
+    /// the command was started), `exitStatus` with failed.
     /// `timeSpent` follows the activities: the day's time spent on each activity
     /// (see `TimeSpent.appendJSONArray`).
     public func writeJSON(to output: OutputBuffer, timeSpent: [TimeSpent]) throws {
@@ -38,7 +39,7 @@ extension AgendaCursor {
         JSONWriter.appendRaw(",\"status\":", to: &buffer)
         JSONWriter.appendString(status.name, to: &buffer)
         switch status {
-        case let .fired(at, late), let .failed(at, late, _):
+        case let .fired(at, late), let .failed(at, late, _), let .started(at, late):
             JSONWriter.appendRaw(",\"firedAt\":", to: &buffer)
             appendFiredAtJSON(at, to: &buffer)
             JSONWriter.appendRaw(",\"lateSeconds\":", to: &buffer)

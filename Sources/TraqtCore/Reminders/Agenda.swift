@@ -4,6 +4,13 @@ public enum OccurrenceStatus: Equatable, Sendable {
     case fired(at: Instant, lateSeconds: Int)
     /// `due` fired it and its `--exec` command failed with this exit status.
     case failed(at: Instant, lateSeconds: Int, exitStatus: Int)
+    /// `due` started its `--exec` command at this time and recorded no outcome:
+    /// it was killed while the command ran (or lost the database). It is never
+    /// started again.
+    case started(at: Instant, lateSeconds: Int)
+    /// A `due --exec` run claimed it and did not start its command (it was
+    /// killed first): the next `due` runs it.
+    case claimed
     /// It passed and no `due` run fired it in time.
     case missed
     /// Still to come today, or due and not yet seen by a `due` run.
@@ -14,11 +21,14 @@ public enum OccurrenceStatus: Equatable, Sendable {
     /// pruned): nothing is known.
     case past
 
-    /// The word `--json` and the text use: fired, failed, missed, pending, upcoming, past.
+    /// The word `--json` and the text use: fired, failed, started, claimed,
+    /// missed, pending, upcoming, past.
     public var name: String {
         switch self {
         case .fired: return "fired"
         case .failed: return "failed"
+        case .started: return "started"
+        case .claimed: return "claimed"
         case .missed: return "missed"
         case .pending: return "pending"
         case .upcoming: return "upcoming"

@@ -7,6 +7,8 @@ public final class AgendaCursor {
     public let date: LocalDate
     /// nil for a database with nothing to read.
     private let statement: (any DatabaseStatement)?
+    /// The database's, for messages.
+    private let path: String
     private var instants: DayInstants
     private let now: Instant
     /// Whether `date` is after the day of `now`.
@@ -31,14 +33,14 @@ public final class AgendaCursor {
             SELECT id, name, days_of_week, time_of_day, NULL, NULL, NULL, NULL
             FROM activity WHERE (days_of_week & ?1) != 0 ORDER BY time_of_day, name, id
             """)
-        (self.date, self.statement, instants) = (date, statement, DayInstants(date))
+        (self.date, self.statement, instants, path) = (date, statement, DayInstants(date), connection.location)
         (self.now, isLaterDay, self.state) = (now, date > now.localDate, state)
         try bind()
     }
 
     /// A day with nothing in it (a missing database).
     init(emptyOn date: LocalDate) {
-        (self.date, statement, instants) = (date, nil, DayInstants(date))
+        (self.date, statement, instants, path) = (date, nil, DayInstants(date), "")
         (now, isLaterDay, state) = (Instant(seconds: 0), false, nil)
     }
 
@@ -48,10 +50,15 @@ public final class AgendaCursor {
         if statement.parameterCount == 2 { try statement.bind(date.description, at: 2) }
     }
 
-    /// Moves to the next occurrence; false when the day has no more.
+    /// Moves to the next occurrence; false when the day has no more. Throws
+    /// for a row whose time another program wrote past the table's CHECK: it
+    /// has no place in the day.
     public func next() throws -> Bool {
-        guard let statement else { return false }
-        return try statement.step()
+        guard let statement, try statement.step() else { return false }
+        guard TimeOfDay.range.contains(minutes) else {
+            throw ActivityRow.invalidTime(minutes, key: statement.string(at: 0), path: path)
+        }
+        return true
     }
 
     /// Goes back to before the first occurrence, for another pass over the
@@ -83,13 +90,18 @@ public final class AgendaCursor {
             return .unrecorded(scheduledAt: scheduledAt.seconds, isLaterDay: isLaterDay, now: now, state: state)
         }
         let recorded = statement.int(at: 5), firedAt = statement.int(at: 6)
-        // 'fired', 'failed' or 'missed' (the table's CHECK): told apart by length and first letter.
+        // 'fired', 'failed', 'missed', 'started' or 'claimed' (the table's
+        // CHECK): told apart by length and first letter.
         switch statement.withUTF8(at: 4, { ($0.count, $0.first) }) {
         case (5, UInt8(ascii: "f")?):
             return .fired(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded)
         case (6, UInt8(ascii: "f")?):
             return .failed(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded,
                            exitStatus: statement.int(at: 7))
+        case (7, UInt8(ascii: "s")?):
+            return .started(at: Instant(seconds: firedAt), lateSeconds: firedAt - recorded)
+        case (7, UInt8(ascii: "c")?):
+            return .claimed
         default:
             return .missed
         }

@@ -9,15 +9,31 @@ final class OccurrenceRecorder {
     /// The INSERT of `batchSize` rows, and one of another size for the rest.
     private var full: (any DatabaseStatement)?
     private var partial: (rows: Int, statement: any DatabaseStatement)?
-    private var pending: [(occurrence: Occurrence, firedAt: Int?)] = []
+    private var pending: [(occurrence: Occurrence, record: Record)] = []
     private var dateText = (date: LocalDate?.none, text: "")
+
+    /// What becomes of an occurrence.
+    enum Record: Equatable {
+        /// Fired at this instant (printed by the run that records it).
+        case fired(at: Int)
+        case missed
+        /// Taken by a `due --exec` run, whose command is yet to start.
+        case claimed
+
+        var status: String {
+            switch self {
+            case .fired: return "fired"
+            case .missed: return "missed"
+            case .claimed: return "claimed"
+            }
+        }
+    }
 
     init(_ connection: any DatabaseConnection) { self.connection = connection }
 
-    /// Records `occurrence` as fired at `firedAt`, or as missed when nil;
-    /// written at the latest by `flush`.
-    func record(_ occurrence: Occurrence, firedAt: Int?) throws {
-        pending.append((occurrence, firedAt))
+    /// Records `occurrence`; written at the latest by `flush`.
+    func record(_ occurrence: Occurrence, as record: Record) throws {
+        pending.append((occurrence, record))
         if pending.count == Self.batchSize { try flush() }
     }
 
@@ -27,14 +43,14 @@ final class OccurrenceRecorder {
     func flush() throws {
         guard !pending.isEmpty else { return }
         let insert = try statement(rows: pending.count)
-        for (row, (occurrence, firedAt)) in pending.enumerated() {
+        for (row, (occurrence, record)) in pending.enumerated() {
             let first = Int32(row * 5)
             if dateText.date != occurrence.date { dateText = (occurrence.date, occurrence.date.description) }
             try insert.bind(occurrence.activity.id, at: first + 1)
             try insert.bind(dateText.text, at: first + 2)
             try insert.bind(occurrence.scheduledAt.seconds, at: first + 3)
-            try insert.bind(firedAt == nil ? "missed" : "fired", at: first + 4)
-            if let firedAt { try insert.bind(firedAt, at: first + 5) } else { try insert.bindNull(at: first + 5) }
+            try insert.bind(record.status, at: first + 4)
+            if case let .fired(at) = record { try insert.bind(at, at: first + 5) } else { try insert.bindNull(at: first + 5) }
         }
         try insert.run()
         insert.reset()

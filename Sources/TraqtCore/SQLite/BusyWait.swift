@@ -47,7 +47,7 @@ final class BusyWait {
     /// Called by SQLite each time the lock is found taken (`attempt` counts from 0
     /// for each wait): naps and says to try again, or gives up at the deadline.
     func shouldRetry(attempt: Int) -> Bool {
-        let now = Self.monotonicNanoseconds()
+        let now = MonotonicClock.nanoseconds()
         if attempt == 0 {
             // A new wait: the one before ended when it was last seen waiting.
             spentBefore += lastSeenAt - waitStartedAt
@@ -71,11 +71,5 @@ final class BusyWait {
         randomState ^= randomState >> 7
         randomState ^= randomState << 17
         return randomState
-    }
-
-    private static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

@@ -44,17 +44,20 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
             // `07:30`, `07:30:15`, `07:30Z`: today's date in front of it.
             bytes = Array(LocalDate(today()).description.utf8) + [UInt8(ascii: "T")] + bytes
         }
-        guard let (local, offset) = parseParts(bytes) else {
+        guard let (local, offset) = try parseParts(bytes, text: text) else {
             throw InvalidValue("invalid date and time '\(text)'; expected YYYY-MM-DDTHH:MM[:SS] with an optional UTC offset (Z, -04:00, +0100), e.g. 2026-11-01T01:30-04:00, or HH:MM for today")
         }
-        guard let offset else { return Instant(seconds: LocalZone.instant(of: local)) }
-        return Instant(local, offset: offset)
+        let instant = offset.map { Instant(local, offset: $0) } ?? Instant(seconds: LocalZone.instant(of: local))
+        // With an offset, a moment on the last day can be on the next one here.
+        guard SupportedDates.instants().contains(instant.seconds) else { throw SupportedDates.outside(text) }
+        return instant
     }
 
     /// Reads a stored timestamp, which names one instant whatever the zone:
-    /// `YYYY-MM-DDTHH:MM[:SS]` with a UTC offset (`2026-11-29T22:52:03Z`).
+    /// `YYYY-MM-DDTHH:MM[:SS]` with a UTC offset (`2026-11-29T22:52:03Z`), of a
+    /// date in `SupportedDates`.
     public static func parseTimestamp(_ text: String) throws(InvalidValue) -> Instant {
-        guard let (local, offset) = parseParts(Array(text.utf8)), let offset else {
+        guard let (local, offset) = try parseParts(Array(text.utf8), text: text), let offset else {
             throw InvalidValue("invalid timestamp '\(text)'; expected ISO 8601 with a UTC offset, e.g. 2026-11-29T22:52:03Z")
         }
         return Instant(local, offset: offset)
@@ -67,12 +70,12 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The local date and time of `YYYY-MM-DDTHH:MM[:SS]` and the offset after
-    /// it, if any (seconds east of UTC); nil when malformed.
-    private static func parseParts(_ bytes: [UInt8]) -> (LocalDateTime, Int?)? {
+    /// it, if any (seconds east of UTC); nil when malformed. Throws for a
+    /// well-formed date outside `SupportedDates`.
+    private static func parseParts(_ bytes: [UInt8], text: String) throws(InvalidValue) -> (LocalDateTime, Int?)? {
         // The local part is 16 or 19 bytes; anything after it is the offset.
         let localLength = bytes.count >= 19 && bytes[16] == UInt8(ascii: ":") ? 19 : 16
-        guard bytes.count >= localLength,
-              let local = try? LocalDateTime.parse(String(decoding: bytes[..<localLength], as: UTF8.self))
+        guard bytes.count >= localLength, let local = try LocalDateTime.parse(bytes[..<localLength], text: text)
         else { return nil }
         let suffix = Array(bytes[localLength...])
         guard !suffix.isEmpty else { return (local, nil) }

@@ -42,7 +42,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// This date at `time`, as a wall-clock date and time.
     public func at(_ time: TimeOfDay) -> LocalDateTime {
-        LocalDateTime(year: year, month: month, day: day, hour: time.hour, minute: time.minute)!
+        LocalDateTime(checked: (year, month, day), hour: time.hour, minute: time.minute, second: 0)
     }
 
     /// `2026-11-29`.
@@ -61,8 +61,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
     /// Reads `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, or a weekday name
-    /// (`mon`, `Friday`), meaning the next such day with `today` itself included.
+    /// (`mon`, `Friday`), meaning the next such day with `today` itself
+    /// included; the date must be in `SupportedDates` (`tomorrow` on
+    /// 9999-12-31 is not).
     public static func parse(_ text: String, today: LocalDate) throws(InvalidValue) -> LocalDate {
+        let date = try parseUnchecked(text, today: today)
+        guard SupportedDates.contains(date) else { throw SupportedDates.outside(text) }
+        return date
+    }
+
+    private static func parseUnchecked(_ text: String, today: LocalDate) throws(InvalidValue) -> LocalDate {
         let word = text.trimmingWhitespace().lowercased()
         switch word {
         case "today": return today
@@ -75,14 +83,15 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
         let bytes = Array(word.utf8)
         let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        let invalid = InvalidValue("invalid date '\(text)'; expected YYYY-MM-DD, today, tomorrow, yesterday or a weekday name")
         guard bytes.count == 10, parts.count == 3,
               parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
               parts[0].count == 4, parts[1].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let date = LocalDate(year: year, month: month, day: day)
-        else {
-            throw InvalidValue("invalid date '\(text)'; expected YYYY-MM-DD, today, tomorrow, yesterday or a weekday name")
-        }
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { throw invalid }
+        // A well-formed year outside the range gets its own message, 0000 included.
+        guard year >= SupportedDates.first.year else { throw SupportedDates.outside(text) }
+        guard let date = LocalDate(year: year, month: month, day: day) else { throw invalid }
         return date
     }
 }

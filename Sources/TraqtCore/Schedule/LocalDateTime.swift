@@ -14,7 +14,16 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
               (1...daysInMonth(year: year, month: month)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
-        (self.year, self.month, self.day) = (year, month, day)
+        self.init(checked: (year, month, day), hour: hour, minute: minute, second: second)
+    }
+
+    /// Fields already known to be a valid date and time of day, of any year:
+    /// glibc's broken-down time, or a `LocalDate` at a `TimeOfDay`. Arithmetic
+    /// just past the supported dates (the day after 9999-12-31, the instant
+    /// before 1970-01-01 in a zone east of UTC) then yields a value instead of
+    /// a crash; what traqt reads and shows stays within `SupportedDates`.
+    init(checked date: (year: Int, month: Int, day: Int), hour: Int, minute: Int, second: Int) {
+        (self.year, self.month, self.day) = date
         (self.hour, self.minute, self.second) = (hour, minute, second)
     }
 
@@ -46,20 +55,30 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
     /// `gmtime_r`). A leap second (`tm_sec` 60) is shown as :59: traqt counts
     /// whole seconds.
     init(_ parts: tm) {
-        self.init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-                  hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: min(59, Int(parts.tm_sec)))!
+        self.init(checked: (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday)),
+                  hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: min(59, Int(parts.tm_sec)))
     }
 
-    /// Reads `YYYY-MM-DDTHH:MM[:SS]` (a space may stand for the `T`).
+    /// Reads `YYYY-MM-DDTHH:MM[:SS]` (a space may stand for the `T`), of a
+    /// date in `SupportedDates`.
     public static func parse(_ text: String) throws(InvalidValue) -> LocalDateTime {
-        let invalid = InvalidValue("invalid date and time '\(text)'; expected YYYY-MM-DDTHH:MM[:SS], e.g. 2026-03-08T07:30")
-        let bytes = Array(text.utf8)
+        guard let value = try parse(Array(text.utf8)[...], text: text) else {
+            throw InvalidValue("invalid date and time '\(text)'; expected YYYY-MM-DDTHH:MM[:SS], e.g. 2026-03-08T07:30")
+        }
+        return value
+    }
+
+    /// `parse` of the bytes of `text`: nil when malformed, and the error for a
+    /// well-formed date outside `SupportedDates` (0000 included), so that a
+    /// caller with a longer form can give its own message for the first.
+    static func parse(_ bytes: ArraySlice<UInt8>, text: String) throws(InvalidValue) -> LocalDateTime? {
+        let bytes = Array(bytes)
         guard bytes.count == 16 || bytes.count == 19,
               bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
               bytes[13] == UInt8(ascii: ":"),
               bytes.count == 16 || bytes[16] == UInt8(ascii: ":")
-        else { throw invalid }
+        else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
             for byte in bytes[start..<start + length] {
@@ -70,11 +89,10 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
         }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2),
-              let second = bytes.count == 19 ? number(17, 2) : 0,
-              let value = LocalDateTime(year: year, month: month, day: day,
-                                        hour: hour, minute: minute, second: second)
-        else { throw invalid }
-        return value
+              let second = bytes.count == 19 ? number(17, 2) : 0
+        else { return nil }
+        guard year >= SupportedDates.first.year else { throw SupportedDates.outside(text) }
+        return LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 }
 

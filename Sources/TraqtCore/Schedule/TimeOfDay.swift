@@ -4,6 +4,9 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public let minutes: Int
 
+    /// 00:00, the start of the day.
+    public static let midnight = TimeOfDay(minutes: 0)!
+
     public init?(minutes: Int) {
         guard Self.range.contains(minutes) else { return nil }
         self.minutes = minutes
@@ -41,7 +44,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         var body = text.trimmingWhitespace().lowercased()
         switch body {
         case "noon": return TimeOfDay(minutes: 12 * 60)!
-        case "midnight": return TimeOfDay(minutes: 0)!
+        case "midnight": return .midnight
         default: break
         }
         var meridiem: String?

@@ -30,7 +30,7 @@ public struct ActivityRow {
             throw invalid("days_of_week \(daysMask) is not a day mask 1…127")
         }
         guard TimeOfDay.range.contains(minutes) else {
-            throw invalid("time_of_day \(minutes) is not a minute of the day 0…1439")
+            throw Self.invalidTime(minutes, key: statement.string(at: 0), path: path)
         }
         for (column, value) in [("created_at", createdAt), ("updated_at", updatedAt)]
         where !Timestamp.representable.contains(value) {
@@ -39,12 +39,17 @@ public struct ActivityRow {
         }
     }
 
+    /// The error for a row whose time of day is no minute of the day.
+    static func invalidTime(_ minutes: Int, key: String, path: String) -> StoreError {
+        .invalidRow(path: path, table: "activity", key: key, detail: "time_of_day \(minutes) is not a minute of the day 0…1439")
+    }
+
     /// The row as a value that outlives the query.
     public var activity: Activity {
         // The table's CHECK constraints guarantee the ranges.
         Activity(id: statement.string(at: 0), name: statement.string(at: 1),
                  days: Weekdays(mask: daysMask) ?? .daily,
-                 time: TimeOfDay(minutes: minutes) ?? TimeOfDay(minutes: 0)!,
+                 time: TimeOfDay(minutes: minutes) ?? .midnight,
                  createdAt: createdAt, updatedAt: updatedAt)
     }
 }

@@ -12,6 +12,9 @@ public enum Schema {
     static let remindersVersion = 2
     /// The schema version that added live activities and time spent (`0003-live-activities.sql`).
     static let liveVersion = 3
+    /// The schema version that added the `claimed` and `started` states of
+    /// `due --exec` (`0004-exec-states.sql`).
+    static let execStatesVersion = 4
 
     /// The schema version of an open traqt database (0 when empty). Readers use
     /// an older schema as it is: what a later migration added is not there yet.

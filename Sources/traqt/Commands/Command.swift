@@ -12,7 +12,7 @@ enum CommonOptions {
     /// One `--now` for every command, read by `Context.now()`.
     static let now = OptionSpec(
         "now", .value(name: "datetime"),
-        help: "Use this time instead of the clock: YYYY-MM-DDTHH:MM[:SS] in the local zone (TZ), optionally with a UTC offset (Z, -04:00, +0100) that tells apart the two 01:30s of a fall-back night; or HH:MM for that time today.")
+        help: "Use this time instead of the clock: YYYY-MM-DDTHH:MM[:SS] in the local zone (TZ), optionally with a UTC offset (Z, -04:00, +0100) that tells apart the two 01:30s of a fall-back night; or HH:MM for that time today. From 1970-01-01 to 9999-12-31.")
     static let quiet = OptionSpec(
         "quiet", short: "q", help: "Print nothing when nothing is pending (so cron sends no mail).")
 }

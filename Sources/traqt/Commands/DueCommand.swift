@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParsing
 import TraqtCore
 
@@ -17,12 +20,21 @@ enum DueCommand: Command {
             reminders found missed are reported on standard error as 'missed HH:MM Name'. \
             With --exec, CMD is checked first (found in PATH and executable, else exit 64 \
             and nothing is claimed); then the reminders are claimed and CMD runs once per \
-            reminder without a shell, with TRAQT_ID, TRAQT_NAME, TRAQT_TIME (HH:MM) and \
-            TRAQT_SCHEDULED_AT in its environment and the --json object on its standard \
-            input. The command is the notification: nothing is printed for a reminder whose \
-            command succeeded (unless --json); a failure is reported on standard error, \
-            recorded (see 'traqt summary'), the reminder is not fired again, and due exits 1. \
-            A missing database is not created. Times are in the local zone: TZ, else the system's.
+            reminder without a shell, in its own process group, with TRAQT_ID, TRAQT_NAME, \
+            TRAQT_TIME (HH:MM) and TRAQT_SCHEDULED_AT in its environment and the --json object \
+            on its standard input. The command is the notification: nothing is printed for a \
+            reminder whose command succeeded (with --json, its object, just before the command \
+            starts); a failure is reported on standard error, recorded (see 'traqt summary'), \
+            the reminder is not fired again, and due exits 1 (one that could not be started \
+            at all stays claimed for the next run). A command still running after \
+            --timeout gets SIGTERM, with all it started, then SIGKILL 2 s later, and counts as \
+            failed with status 124. A command is started at most once, ever: each reminder is \
+            marked started just before its command starts. One whose command never started \
+            (due was killed first) is claimed: the next due run fires it, however late. A \
+            broken standard output (a full disk, a reader that went away) stops no command: \
+            the error is reported after the last one (exit 74, or 141 for a closed pipe). \
+            A missing database is not created. Times are in the local zone: TZ, else the system's. \
+            Dates run from 1970-01-01 to 9999-12-31.
             """,
         options: [
             CommonOptions.now,
@@ -31,19 +43,26 @@ enum DueCommand: Command {
             OptionSpec("json", help: "One JSON object per fired reminder and line; nothing when none fired."),
             OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail), and no 'missed' lines."),
             OptionSpec("dry-run", help: "Print what would fire, and on standard error what would be recorded as missed ('missed HH:MM Name'); change nothing and run no command."),
+            OptionSpec("timeout", .value(name: "duration"),
+                       help: "With --exec, how long a command may run (default 60s; 0: no limit); then it is ended and counts as failed (124)."),
             OptionSpec("exec", .remainder(name: "command"),
                        help: "Run this command with its arguments for each fired reminder; must come last."),
         ],
         examples: [
             "traqt due --quiet                     # in cron, every minute",
             "traqt due --quiet --exec notify-send --app-name=traqt Reminder",
+            "traqt due --quiet --timeout 2m --exec notify-send --wait --app-name=traqt Reminder",
             "traqt due --json --now 2026-11-01T01:30-04:00",
         ])
+
+    /// `--timeout` when none is given.
+    static let defaultTimeout = TimeSpan(seconds: 60)
 
     static func run(_ context: Context) throws {
         // The clock is read once; --now replaces it.
         let now = try context.now()
         let grace = try context.parse("grace", TimeSpan.parse) ?? ReminderLedger.defaultGrace
+        let timeout = try context.parse("timeout", TimeSpan.parse) ?? defaultTimeout
         let command = context.arguments.remainder("exec")
         if let name = command?.first {
             // A command that cannot run would turn every reminder it is given
@@ -53,10 +72,14 @@ enum DueCommand: Command {
             }
         }
 
-        // A missing database has nothing to fire and is not created.
         let dryRun = context.arguments.flag("dry-run")
+        let runsCommands = command != nil && !dryRun
+        // A reader that went away must not end the run before its commands:
+        // writes then fail with EPIPE, reported once they have run.
+        if runsCommands { signal(SIGPIPE, SIG_IGN) }
+        // A missing database has nothing to fire and is not created.
         let store = try dryRun ? context.openForReading() : context.openForWriting(createIfMissing: false)
-        let claim = try store.claimDue(now: now, grace: grace, dryRun: dryRun)
+        let claim = try store.claimDue(now: now, grace: grace, dryRun: dryRun, forCommands: runsCommands)
 
         let json = context.arguments.flag("json"), quiet = context.arguments.flag("quiet")
         if !quiet {
@@ -64,11 +87,11 @@ enum DueCommand: Command {
                 writeStandardError("missed " + missed.activity.time.description + " " + TextColumns.printable(missed.activity.name) + "\n")
             }
         }
-        // With --exec the command is the notification: the text list would only
-        // repeat it (in cron, as a mail per reminder). JSON is asked for
-        // explicitly, and a dry run runs no command.
-        let listed = json || command == nil || dryRun
-        for fired in claim.fired where listed {
+        if let command, runsCommands {
+            try runCommands(command, for: claim.fired, store: store, now: now, timeout: timeout, json: json, context)
+            return
+        }
+        for fired in claim.fired {
             if json {
                 fired.appendJSON(to: &context.output.bytes)
                 context.output.append("\n")
@@ -77,26 +100,64 @@ enum DueCommand: Command {
                                       + TextColumns.printable(fired.occurrence.activity.name) + "\n")
             }
         }
-        if claim.fired.isEmpty && !json && !quiet && listed {
+        if claim.fired.isEmpty && !json && !quiet {
             context.output.append("Nothing due.\n")
         }
-        guard let command, !claim.fired.isEmpty, !dryRun else { return }
+    }
 
-        // The claim is committed: from here on, each reminder runs at most once.
-        // What was claimed is printed before any command's own output.
-        try context.output.flush()
-        var failures: [(occurrence: Occurrence, exitStatus: Int)] = []
-        var messages: [(id: String, outcome: String)] = []
-        for fired in claim.fired {
-            let outcome = ExternalCommand.run(command, adding: environment(for: fired),
-                                              input: input(for: fired))
-            if !outcome.succeeded {
-                failures.append((fired.occurrence, outcome.exitStatus))
-                messages.append((fired.occurrence.activity.id, outcome.description))
-            }
+    /// Runs `command` once for each claimed reminder, in order. Each is marked
+    /// started just before its command starts (skipped when another run took
+    /// it) and recorded with its outcome after; with `--json`, its object is
+    /// printed just before. A broken standard output stops nothing: the error
+    /// is reported once every command has run. With the command as the
+    /// notification, nothing is printed for one that succeeded.
+    private static func runCommands(_ command: [String], for claimed: [FiredOccurrence], store: ActivityStore,
+                                    now: Instant, timeout: TimeSpan, json: Bool, _ context: Context) throws {
+        var outputError: OutputError?
+        var finished: ActivityStore.CommandOutcome?
+        var failures: [(id: String, outcome: String)] = [], unstarted: [(id: String, reason: String)] = [], ran = 0
+        var failed: CommandError? {
+            failures.isEmpty && unstarted.isEmpty ? nil : .commandsFailed(failures, of: ran, unstarted: unstarted)
         }
-        try store.recordFailures(failures)
-        if !messages.isEmpty { throw CommandError.commandsFailed(messages, of: claim.fired.count) }
+        // Reports what failed so far along with an error that ends the run.
+        func failing(_ error: any Error) -> any Error {
+            if let failed { Tool.printError(failed.description) }
+            return error
+        }
+        for fired in claimed {
+            // If this fails, the last outcome stays unrecorded (started) and
+            // this reminder and the rest stay claimed, for the next run.
+            let mine: Bool
+            do {
+                mine = try store.recordCommand(finished: finished, starting: fired.occurrence, at: now)
+            } catch {
+                throw failing(error)
+            }
+            finished = nil
+            guard mine else { continue }
+            if json && outputError == nil {
+                fired.appendJSON(to: &context.output.bytes)
+                context.output.append("\n")
+                // Printed before the command's own output.
+                do { try context.output.flush() } catch { outputError = error }
+            }
+            let outcome = ExternalCommand.run(command, adding: environment(for: fired), input: input(for: fired),
+                                              timeout: timeout)
+            finished = ActivityStore.CommandOutcome(occurrence: fired.occurrence, result: outcome.result)
+            if let reason = outcome.notStartedReason {
+                unstarted.append((fired.occurrence.activity.id, reason))
+                continue
+            }
+            ran += 1
+            if !outcome.succeeded { failures.append((fired.occurrence.activity.id, outcome.description)) }
+        }
+        do {
+            if let finished { _ = try store.recordCommand(finished: finished, starting: nil, at: now) }
+        } catch {
+            throw failing(error)
+        }
+        if let outputError { throw failing(outputError) }
+        if let failed { throw failed }
     }
 
     /// What the command finds in its environment besides traqt's own.

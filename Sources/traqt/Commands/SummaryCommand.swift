@@ -7,9 +7,13 @@ enum SummaryCommand: Command {
         abstract: "Show a day's (or a week's) activities with what became of each reminder.",
         discussion: """
             Every activity scheduled that day, in time order, with its status: fired (at \
-            what time, how late), failed (its --exec command failed), missed, pending \
-            (still to come today, or not yet seen by a due run), upcoming (a later day), \
-            or past (before due first ran on this database: nothing is known). Then the \
+            what time, how late), failed (its --exec command failed, or timed out: exit \
+            124), started (its --exec command was started and no outcome recorded: due \
+            was killed while it ran; it is never started again), claimed (a due --exec run \
+            took it and was killed before starting its command: the next due runs it), \
+            missed, pending (still to come today, or not yet seen by a due run), upcoming \
+            (a later day), or past (before due first ran on this database: nothing is \
+            known). In a week, started and claimed are marked ? and ~. Then the \
             time spent that day on each activity, from the live activities that ran on it \
             ('traqt live start ID'; a session across midnight counts on each day for its \
             part; one still running counts up to now; an activity removed since keeps its \
@@ -18,7 +22,7 @@ enum SummaryCommand: Command {
             """,
         options: [
             OptionSpec("date", .value(name: "date"),
-                       help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included)."),
+                       help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included); from 1970-01-01 to 9999-12-31 (the first and last weeks are cut there)."),
             CommonOptions.now,
             OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across. The grid fits COLUMNS, else the terminal's width: names are cut first, then the day headers drop the month; piped without COLUMNS, cells are 16 columns."),
             OptionSpec("json", help: "Print one JSON document."),
@@ -42,7 +46,8 @@ enum SummaryCommand: Command {
         let today = now.localDate
         let date = try context.parse("date") { (text) throws(InvalidValue) in try LocalDate.parse(text, today: today) } ?? today
         let week = context.arguments.flag("week")
-        let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) } : [date]
+        // The first and last weeks are cut at 1970-01-01 and 9999-12-31.
+        let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) }.filter(SupportedDates.contains) : [date]
 
         let store = try context.openForReading()
         let quiet = context.arguments.flag("quiet")
