@@ -4,32 +4,31 @@ import TraqtCore
 /// The tool's commands and global options, and how to run an invocation.
 enum Tool {
     static let version = "0.2.0"
+    /// When `version` was last changed: the manual's date.
+    static let versionDate = "2026-11-30"
     static let commands: [any Command.Type] = [
         AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
-        LiveCommand.self, PushCommand.self,
+        LiveCommand.self, PushCommand.self, CompletionsCommand.self, ManCommand.self,
+        CompleteCommand.self,
     ]
 
     static let spec = ToolSpec(
         name: "traqt", version: version,
         abstract: "A shared store of daily activities, safe for many processes at once.",
         discussion: """
-            Run without a command, traqt shows what is still pending today. \
-            Times are in the local zone (TZ, else the system's). Colour only on a terminal, \
-            never with NO_COLOR set or TERM=dumb. Exit status: 0 done, 1 a due --exec command \
-            failed, 64 usage, 65 bad data, 66 missing input, 73 cannot create, 74 I/O error, \
-            75 still locked after the busy timeout, 77 permission denied, 78 configuration \
-            (no database location, a newer schema, a bad TRAQT_BUSY_TIMEOUT).
+            Run without a command, traqt shows what is still pending today.
             """,
         globalOptions: [
-            OptionSpec("db", .value(name: "path"), help: """
+            OptionSpec("db", .value(name: "path"), completion: .files, help: """
                 The database file; default $TRAQT_DB, else \
                 ${XDG_DATA_HOME:-~/.local/share}/traqt/traqt.sqlite. Any number of processes \
                 may use it at once; one waits up to TRAQT_BUSY_TIMEOUT milliseconds (default \
                 10000) for another's lock, then exits 75.
                 """),
         ],
-        commands: commands.map { $0.spec })
+        commands: commands.map { $0.spec },
+        environment: EnvironmentVariables.all, exitStatuses: ExitStatuses.all)
 
     /// Runs one command line to completion and returns the exit status.
     static func main(arguments: [String], environment: Environment) -> Int32 {
