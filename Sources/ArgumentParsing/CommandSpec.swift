@@ -156,8 +156,11 @@ public struct ToolSpec: Sendable {
     public let discussion: String?
     public let globalOptions: [OptionSpec]
     public let commands: [CommandSpec]
-    public let environment: [DefinitionSpec]
-    public let exitStatuses: [ExitStatusSpec]
+    /// What the tool's help and the manual add; parsing needs neither, so a
+    /// tool may leave them out of the table it parses with and set them only
+    /// when help is printed (every array of a new type costs start-up time).
+    public var environment: [DefinitionSpec]
+    public var exitStatuses: [ExitStatusSpec]
 
     public init(name: String, version: String, abstract: String, discussion: String? = nil,
                 globalOptions: [OptionSpec], commands: [CommandSpec],

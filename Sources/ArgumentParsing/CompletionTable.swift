@@ -84,5 +84,22 @@ func firstClause(_ text: String) -> String {
 
 /// `text` in single quotes for a POSIX shell: `it's` is `'it'\''s'`.
 func shellQuoted(_ text: String) -> String {
-    "'" + text.replacing("'", with: "'\\''") + "'"
+    "'" + text.escaping(["'": "'\\''"]) + "'"
+}
+
+extension String {
+    /// Each character `escapes` has a key for replaced by its value. (The
+    /// standard library's `replacing` comes with the regex engine, a megabyte
+    /// more in the executable.)
+    func escaping(_ escapes: KeyValuePairs<Character, String>) -> String {
+        var result = ""
+        for character in self {
+            if let escape = escapes.first(where: { $0.key == character }) {
+                result += escape.value
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
 }

@@ -219,6 +219,6 @@ struct FishCompletionScript {
 
     /// `text` in fish's single quotes, where only `\` and `'` are special.
     private func fishQuoted(_ text: String) -> String {
-        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+        "'" + text.escaping(["\\": "\\\\", "'": "\\'"]) + "'"
     }
 }

@@ -195,12 +195,16 @@ private struct Page {
 
     /// Plain text: paragraphs at blank lines, a line break where it has one.
     mutating func prose(_ text: String) {
-        for (index, paragraph) in text.split(separator: "\n\n", omittingEmptySubsequences: true).enumerated() {
-            if index > 0 { macro("PP") }
-            for (lineIndex, line) in paragraph.split(separator: "\n").enumerated() {
-                if lineIndex > 0 { macro("br") }
-                self.text(escaped(String(line)))
+        var first = true, paragraphStarts = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty {
+                paragraphStarts = true
+                continue
             }
+            if !first { macro(paragraphStarts ? "PP" : "br") }
+            self.text(escaped(String(line)))
+            first = false
+            paragraphStarts = false
         }
     }
 

@@ -189,10 +189,10 @@ struct ZshCompletionScript {
     }
 
     private func bracketEscaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("[", with: "\\[").replacing("]", with: "\\]")
+        text.escaping(["\\": "\\\\", "[": "\\[", "]": "\\]"])
     }
 
     private func colonEscaped(_ text: String) -> String {
-        text.replacing(":", with: "\\:")
+        text.escaping([":": "\\:"])
     }
 }

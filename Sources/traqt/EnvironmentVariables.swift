@@ -1,7 +1,7 @@
 import ArgumentParsing
 
 /// The environment variables traqt reads, in one list that the tool's help
-/// and the manual both show.
+/// and the manual both show (through `Tool.documented`).
 enum EnvironmentVariables {
     static let all: [DefinitionSpec] = [
         DefinitionSpec("TRAQT_DB", help: """

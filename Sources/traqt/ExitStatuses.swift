@@ -1,7 +1,7 @@
 import ArgumentParsing
 
 /// The exit statuses traqt documents, in one list that the tool's help, the
-/// manual and the test of README's table all read.
+/// manual and the test of README's table all read (through `Tool.documented`).
 enum ExitStatuses {
     static let all: [ExitStatusSpec] = [
         ExitStatusSpec(ExitCode.success.rawValue, "success"),

@@ -120,6 +120,32 @@ struct CompletionTests {
         #expect(!(try TraqtProcess.run(["--help"], database: nil).stdout.contains("__complete")))
     }
 
+    @Test("an id with a line break, which only another program could store, is left out of the listing")
+    func foreignID() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database, "insert into activity values('two' || char(10) || 'lines','x',127,480,1764460800,1764460800)"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try TraqtProcess.run(["__complete", "ids"], database: database).stdout == "walk-dog\nread books\ngym\n")
+    }
+
+    @Test("every word offered for --days and --date is one traqt reads")
+    func wordsAreValid() throws {
+        let words = try shells.bash(["traqt add Walk --days ", "traqt summary --date "])
+        #expect(words[0].count == 11 && words[1].count == 10)
+        for day in words[0] {
+            let value = day == "mask:" ? "mask:62" : day
+            let added = try TraqtProcess.run(["add", "Walk", "--days", value, "--at", "7"], database: database)
+            #expect(added.status == 0, "--days \(value): \(added.stderr)")
+        }
+        for date in words[1] {
+            let summary = try TraqtProcess.run(["summary", "--date", date], database: database)
+            #expect(summary.status == 0, "--date \(date): \(summary.stderr)")
+        }
+    }
+
     @Test("completions names the shells it knows when given another")
     func unknownShell() throws {
         let result = try TraqtProcess.run(["completions", "tcsh"], database: nil)

@@ -92,8 +92,8 @@ struct ReferenceDriftTests {
         for option in Tool.spec.globalOptions + [.help, .version] {
             #expect(page[options.upperBound...].contains("\\fB\\-\\-\(option.name)\\fR"))
         }
-        for variable in Tool.spec.environment { #expect(page.contains(".TP\n\\fB\(variable.name)\\fR\n")) }
-        for status in Tool.spec.exitStatuses { #expect(page.contains(".TP\n\\fB\(status.code)\\fR\n")) }
+        for variable in Tool.documented.environment { #expect(page.contains(".TP\n\\fB\(variable.name)\\fR\n")) }
+        for status in Tool.documented.exitStatuses { #expect(page.contains(".TP\n\\fB\(status.code)\\fR\n")) }
     }
 
     @Test("each shell offers exactly the table's options and subcommands at every command", arguments: ["bash", "zsh", "fish"])
@@ -120,6 +120,11 @@ struct ReferenceDriftTests {
         for (index, result) in results.enumerated() {
             #expect(Set(result) == expected[index], "\(shell), \(labels[index]): offers \(result.sorted()), the table has \(expected[index].sorted())")
         }
+    }
+
+    @Test("completions offers exactly the shells it writes scripts for")
+    func shellNames() {
+        #expect(CompletionsCommand.spec.arguments[0].completion == .words(CompletionShell.allCases.map(\.rawValue)))
     }
 
     @Test("the manual passes mandoc's lint without a warning, style included")

@@ -22,11 +22,11 @@ enum CompleteCommand: Command {
         if context.arguments.flag("live") {
             let now = Instant.now()
             for live in try store.liveActivities(now: now) where live.status(at: now) != .ended {
-                append(Array(live.id.utf8), to: output)
+                append(live.id.utf8, to: output)
             }
         } else {
             try store.forEachRow { row in
-                row.withIDBytes { append(Array($0), to: output) }
+                row.withIDBytes { append($0, to: output) }
                 try output.flushIfFull()
             }
         }
@@ -35,9 +35,9 @@ enum CompleteCommand: Command {
     /// One id and a line break; an id with a control character in it (which
     /// only another program could have stored) would break the one-a-line
     /// shape and is left out.
-    private static func append(_ id: [UInt8], to output: OutputBuffer) {
+    private static func append(_ id: some Collection<UInt8>, to output: OutputBuffer) {
         guard !id.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
-        output.bytes += id
+        output.bytes.append(contentsOf: id)
         output.bytes.append(UInt8(ascii: "\n"))
     }
 }

@@ -13,8 +13,9 @@ enum CompletionsCommand: Command {
             a folder of $fpath (before compinit runs); for fish \
             ~/.config/fish/completions/traqt.fish. A new shell then completes traqt.
             """,
-        arguments: [ArgumentSpec("shell", completion: .words(CompletionShell.allCases.map(\.rawValue)),
-                                 help: "bash, zsh or fish.")],
+        // The names as a literal: CompletionShell.allCases would cost an array
+        // of a new type at every start. A test holds the two together.
+        arguments: [ArgumentSpec("shell", completion: .words(["bash", "zsh", "fish"]), help: "bash, zsh or fish.")],
         examples: [
             "traqt completions bash > ~/.local/share/bash-completion/completions/traqt",
             "traqt completions zsh > ~/.zfunc/_traqt   # with fpath+=(~/.zfunc) in ~/.zshrc",

@@ -13,7 +13,7 @@ enum ManCommand: Command {
 
     /// What the manual says besides the table.
     static let page = ManPage(
-        tool: Tool.spec, date: Tool.versionDate,
+        tool: Tool.documented, date: Tool.versionDate,
         description: [
             """
             traqt keeps daily activities, each an id, a name, a set of weekdays and a time of day, \
