@@ -18,7 +18,7 @@ enum CompletionsCommand: Command {
         arguments: [ArgumentSpec("shell", completion: .words(["bash", "zsh", "fish"]), help: "bash, zsh or fish.")],
         examples: [
             "traqt completions bash > ~/.local/share/bash-completion/completions/traqt",
-            "traqt completions zsh > ~/.zfunc/_traqt   # with fpath+=(~/.zfunc) in ~/.zshrc",
+            "traqt completions zsh > ~/.zfunc/_traqt   # fpath+=(~/.zfunc) before compinit in ~/.zshrc",
             "traqt completions fish > ~/.config/fish/completions/traqt.fish",
         ])
 

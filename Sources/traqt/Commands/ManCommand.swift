@@ -6,10 +6,13 @@ enum ManCommand: Command {
         abstract: "Print the manual page traqt(1), in man(7) format.",
         discussion: """
             Made from the same table as help: every command, option, environment variable, \
-            file and exit status. Install it where man looks, e.g. \
-            ~/.local/share/man/man1/traqt.1, or read it at once with 'traqt man | man -l -'.
+            file and exit status. Install it where man looks (~/.local/share/man/man1/traqt.1), \
+            then read it with 'man traqt'.
             """,
-        examples: ["mkdir -p ~/.local/share/man/man1 && traqt man > ~/.local/share/man/man1/traqt.1"])
+        examples: [
+            "mkdir -p ~/.local/share/man/man1 && traqt man > ~/.local/share/man/man1/traqt.1",
+            "traqt man | man -l -   # read it without installing it",
+        ])
 
     /// What the manual says besides the table.
     static let page = ManPage(
