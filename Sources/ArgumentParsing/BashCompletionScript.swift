@@ -209,18 +209,12 @@ struct BashCompletionScript {
     /// One case per option that is not a flag: a command's own ones by path,
     /// the global ones for any path.
     private func valueCases() -> String {
-        var cases: [String] = []
-        for entry in table.entries {
-            for option in entry.ownOptions where option.takesValue || option.takesRest {
-                let patterns = option.spellings.map { shellQuoted(entry.path + " " + $0) }
-                cases.append("\(patterns.joined(separator: "|"))) REPLY=\(shellQuoted(kind(of: option))) ;;")
+        lines(table.valueOptions.map { path, option in
+            let patterns = option.spellings.map { spelling in
+                path.map { shellQuoted($0 + " " + spelling) } ?? "*" + shellQuoted(" " + spelling)
             }
-        }
-        for option in table.tool.globalOptions where option.takesValue || option.takesRest {
-            let patterns = option.spellings.map { "*" + shellQuoted(" " + $0) }
-            cases.append("\(patterns.joined(separator: "|"))) REPLY=\(shellQuoted(kind(of: option))) ;;")
-        }
-        return lines(cases)
+            return "\(patterns.joined(separator: "|"))) REPLY=\(shellQuoted(kind(of: option))) ;;"
+        })
     }
 
     private func argumentCases() -> String {

@@ -6,7 +6,6 @@ struct CompletionTable {
     struct Entry {
         /// The words after the tool's name (`live start`); "" for the tool itself.
         let path: String
-        let abstract: String
         /// What may follow as the next word: subcommands (or, for the tool, its
         /// commands and `help`, whose own words are command paths again).
         let subcommands: [CommandSpec]
@@ -15,8 +14,6 @@ struct CompletionTable {
         /// Its own options, then the global ones, then `--help` (and `--version` for the tool).
         let options: [OptionSpec]
         let arguments: [ArgumentSpec]
-
-        var name: String { String(path.split(separator: " ").last ?? "") }
     }
 
     let tool: ToolSpec
@@ -27,12 +24,12 @@ struct CompletionTable {
 
     init(tool: ToolSpec) {
         self.tool = tool
-        prefix = "_" + String(tool.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
-        var entries = [Entry(path: "", abstract: tool.abstract,
+        prefix = "_" + identifier(tool.name)
+        var entries = [Entry(path: "",
                              subcommands: tool.visibleCommands + [ToolSpec.helpCommand], ownOptions: [],
                              options: tool.globalOptions + [OptionSpec.help, OptionSpec.version], arguments: [])]
         func add(_ command: CommandSpec) {
-            entries.append(Entry(path: command.path, abstract: command.abstract,
+            entries.append(Entry(path: command.path,
                                  subcommands: command.visibleSubcommands, ownOptions: command.options,
                                  options: command.options + tool.globalOptions + [OptionSpec.help],
                                  arguments: command.arguments))
@@ -40,6 +37,18 @@ struct CompletionTable {
         }
         tool.visibleCommands.forEach(add)
         self.entries = entries
+    }
+
+    /// Every option that is not a flag, with the command path it belongs to
+    /// (nil: a global option, at any path): what the scripts' walkers look up
+    /// to know whether the next word is the option's value.
+    var valueOptions: [(path: String?, option: OptionSpec)] {
+        var options: [(path: String?, option: OptionSpec)] = []
+        for entry in entries {
+            for option in entry.ownOptions where option.takesValue || option.takesRest { options.append((entry.path, option)) }
+        }
+        for option in tool.globalOptions where option.takesValue || option.takesRest { options.append((nil, option)) }
+        return options
     }
 
     /// The global options that take a value: passed along to the tool when it
@@ -80,6 +89,11 @@ func firstClause(_ text: String) -> String {
         clause.append(character)
     }
     return clause.hasSuffix(".") && !clause.hasSuffix("..") ? String(clause.dropLast()) : clause
+}
+
+/// `word` as part of a shell function's name: letters and digits kept, anything else `_`.
+func identifier(_ word: String) -> String {
+    String(word.map { $0.isLetter || $0.isNumber ? $0 : "_" })
 }
 
 /// `text` in single quotes for a POSIX shell: `it's` is `'it'\''s'`.

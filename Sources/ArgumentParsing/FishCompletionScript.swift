@@ -148,19 +148,10 @@ struct FishCompletionScript {
     }
 
     private func valueCases() -> String {
-        var cases: [String] = []
-        func add(_ patterns: [String], _ option: OptionSpec) {
-            cases.append("        case \(patterns.joined(separator: " "))\n            echo \(option.takesRest ? "rest" : "value")")
-        }
-        for entry in table.entries {
-            for option in entry.ownOptions where option.takesValue || option.takesRest {
-                add(option.spellings.map { fishQuoted(entry.path + " " + $0) }, option)
-            }
-        }
-        for option in table.tool.globalOptions where option.takesValue || option.takesRest {
-            add(option.spellings.map { fishQuoted("* " + $0) }, option)
-        }
-        return cases.joined(separator: "\n")
+        table.valueOptions.map { path, option in
+            let patterns = option.spellings.map { fishQuoted((path ?? "*") + " " + $0) }
+            return "        case \(patterns.joined(separator: " "))\n            echo \(option.takesRest ? "rest" : "value")"
+        }.joined(separator: "\n")
     }
 
     private func globalValueOptions() -> String {

@@ -89,11 +89,7 @@ struct ZshCompletionScript {
 
     /// `_traqt_command_live`: the function for one command path.
     private func functionName(_ path: String) -> String {
-        table.prefix + "_command" + path.split(separator: " ").map { "_" + sanitized(String($0)) }.joined()
-    }
-
-    private func sanitized(_ word: String) -> String {
-        String(word.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        table.prefix + "_command" + path.split(separator: " ").map { "_" + identifier(String($0)) }.joined()
     }
 
     private func function(for entry: CompletionTable.Entry) -> String {
