@@ -221,7 +221,7 @@ public struct CommandLineParser: Sendable {
 
     private func unknownCommand(_ name: String) -> UsageError {
         var message = "Unknown command '\(name)'"
-        if let suggestion = closestMatch(to: name, among: tool.commands.map(\.name) + ["help"]) {
+        if let suggestion = closestMatch(to: name, among: tool.visibleCommands.map(\.name) + ["help"]) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message, command: nil)
@@ -229,7 +229,7 @@ public struct CommandLineParser: Sendable {
 
     private func unknownSubcommand(_ name: String, of group: CommandSpec) -> UsageError {
         var message = "Unknown subcommand '\(name)'"
-        if let suggestion = closestMatch(to: name, among: group.subcommands.map(\.name)) {
+        if let suggestion = closestMatch(to: name, among: group.visibleSubcommands.map(\.name)) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message, command: group.path)

@@ -42,9 +42,9 @@ public struct HelpFormatter: Sendable {
         for option in command.options + tool.globalOptions {
             text += row(label: label(for: option), help: option.help)
         }
-        text += row(label: "-h, --help", help: "Show help information.")
+        text += row(label: label(for: .help), help: OptionSpec.help.help)
         if command.isGroup {
-            text += subcommandRows(command.subcommands, helpPath: "\(tool.name) help \(command.path)")
+            text += subcommandRows(command.visibleSubcommands, helpPath: "\(tool.name) help \(command.path)")
         }
         if !command.examples.isEmpty {
             text += "\nEXAMPLES:\n"
@@ -61,10 +61,16 @@ public struct HelpFormatter: Sendable {
         for option in tool.globalOptions {
             text += row(label: label(for: option), help: option.help)
         }
-        text += row(label: "--version", help: "Show the version.")
-        text += row(label: "-h, --help", help: "Show help information.")
-        let help = CommandSpec("help", abstract: "Show help for a command.")
-        text += subcommandRows(tool.commands + [help], helpPath: "\(tool.name) help")
+        for option in [OptionSpec.version, .help] { text += row(label: label(for: option), help: option.help) }
+        text += subcommandRows(tool.visibleCommands + [ToolSpec.helpCommand], helpPath: "\(tool.name) help")
+        if !tool.environment.isEmpty {
+            text += "\nENVIRONMENT:\n"
+            for variable in tool.environment { text += row(label: variable.name, help: variable.help) }
+        }
+        if !tool.exitStatuses.isEmpty {
+            text += "\nEXIT STATUS:\n"
+            for status in tool.exitStatuses { text += row(label: String(status.code), help: status.meaning) }
+        }
         return text
     }
 

@@ -16,7 +16,7 @@ enum AddCommand: Command {
             """,
         arguments: [ArgumentSpec("name", help: "The activity's name, any text.")],
         options: [
-            OptionSpec("days", .value(name: "days"), required: true, help: """
+            OptionSpec("days", .value(name: "days"), required: true, completion: CompletionKinds.days, help: """
                 Weekdays, separated by commas: names (mon, Monday, ...), cron's day numbers \
                 (0 or 7 = Sunday, 1 = Monday ... 6 = Saturday), ranges (mon-fri, fri-mon, 1-5), \
                 daily (or *), weekdays, weekend(s); or the bit mask as mask:N (1...127, bit 0 = \
@@ -24,7 +24,8 @@ enum AddCommand: Command {
                 """),
             OptionSpec("at", .value(name: "time"), required: true,
                        help: "Time of day: HH:MM (24-hour), 7 (07:00), 0730, 9am, 2:30pm, 7pm, noon, midnight."),
-            OptionSpec("id", .value(name: "id"), help: "The id to create or replace."),
+            OptionSpec("id", .value(name: "id"), completion: CompletionKinds.activityIDs,
+                       help: "The id to create or replace."),
         ],
         examples: [
             "traqt add 'Walk dog' --days mon,wed,fri --at 7:30",

@@ -30,10 +30,10 @@ enum ExportCommand: Command {
             such day within those years; a repeated time at its first occurrence. Each event's UID is the activity's id with @traqt, so \
             importing a newer file updates the events instead of adding them twice.
             """,
-        arguments: [ArgumentSpec("file", optional: true, help: "Where to write ('-' or none: standard output).")],
+        arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "Where to write ('-' or none: standard output).")],
         options: [
-            OptionSpec("format", .value(name: "format"),
-                       help: "json (default): a JSON array that import reads back; ics: an iCalendar file for calendar apps."),
+            OptionSpec("format", .value(name: "format"), completion: .words(["json", "ics"]),
+                       help: "The format: json (default), a JSON array that import reads back; or ics, an iCalendar file for calendar apps."),
         ],
         examples: [
             "traqt export backup.json", "traqt export | jq length", "traqt export >(gzip > backup.json.gz)",

@@ -10,7 +10,7 @@ enum ImportCommand: Command {
             and timeOfDay (0...1439); other fields are ignored. Records whose id exists \
             are replaced. One bad record, or the same id twice, imports nothing.
             """,
-        arguments: [ArgumentSpec("file", help: "The JSON file to read, or '-' for standard input.")],
+        arguments: [ArgumentSpec("file", completion: .files, help: "The JSON file to read, or '-' for standard input.")],
         examples: ["traqt import backup.json", "traqt export --db old.sqlite | traqt import -"])
 
     /// The most an import may hold: a million activities as `export` writes

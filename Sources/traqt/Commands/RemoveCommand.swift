@@ -5,7 +5,7 @@ enum RemoveCommand: Command {
     static let spec = CommandSpec(
         "remove",
         abstract: "Remove activities by id: all of them, or none if any id is unknown.",
-        arguments: [ArgumentSpec("id", repeating: true, help: "The ids to remove (see 'traqt list').")],
+        arguments: [ArgumentSpec("id", repeating: true, completion: CompletionKinds.activityIDs, help: "The ids to remove (see 'traqt list').")],
         examples: ["traqt remove walk-dog standup"])
 
     static func run(_ context: Context) throws {

@@ -21,7 +21,7 @@ enum SummaryCommand: Command {
             never changes or creates the database.
             """,
         options: [
-            OptionSpec("date", .value(name: "date"),
+            OptionSpec("date", .value(name: "date"), completion: CompletionKinds.date,
                        help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included); from 1970-01-01 to 9999-12-31 (the first and last weeks are cut there)."),
             CommonOptions.now,
             OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across. The grid fits COLUMNS, else the terminal's width: names are cut first, then the day headers drop the month; piped without COLUMNS, cells are 16 columns."),

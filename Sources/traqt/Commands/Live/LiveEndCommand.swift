@@ -12,12 +12,12 @@ enum LiveEndCommand: Command {
             the end (15m), or a date and time; never more than 4 hours after the end. Ending \
             one that runs on an activity records the time spent on it.
             """,
-        arguments: [ArgumentSpec("id", optional: true, repeating: true, help: "The live activities to end.")],
+        arguments: [ArgumentSpec("id", optional: true, repeating: true, completion: CompletionKinds.liveIDs, help: "The live activities to end.")],
         options: [
             OptionSpec("all", help: "End every live activity that runs (of --type, if given)."),
             OptionSpec("type", .value(name: "type"), help: "With --all: only those of this type."),
             OptionSpec("state", .value(name: "json"), help: "The final state: a JSON object, at most 4096 bytes as compact JSON."),
-            OptionSpec("dismiss", .value(name: "policy"),
+            OptionSpec("dismiss", .value(name: "policy"), completion: .words(["default", "immediate"]),
                        help: "default (4h after the end), immediate, a duration after the end, or a date and time; at most 4h after the end."),
             CommonOptions.now,
         ],

@@ -11,9 +11,9 @@ enum LiveStartCommand: Command {
             without it, --id is required. An id that is active or stale cannot start again \
             (exit 65); one whose run has ended starts a new run.
             """,
-        arguments: [ArgumentSpec("activity-id", optional: true, help: "The activity to run on (see 'traqt list').")],
+        arguments: [ArgumentSpec("activity-id", optional: true, completion: CompletionKinds.activityIDs, help: "The activity to run on (see 'traqt list').")],
         options: [
-            OptionSpec("id", .value(name: "id"), help: "The live activity's id (default: the activity's id)."),
+            OptionSpec("id", .value(name: "id"), completion: CompletionKinds.activityIDs, help: "The live activity's id (default: the activity's id)."),
             OptionSpec("type", .value(name: "type"), help: "What kind of live activity it is (default: stopwatch)."),
             OptionSpec("attributes", .value(name: "json"),
                        help: "Static attributes: a JSON object, at most 4096 bytes as compact JSON; never changed."),

@@ -12,7 +12,7 @@ enum LiveUpdateCommand: Command {
             an update without --stale-after or --stale-at clears it. Updating an unknown or \
             ended id exits 65 and changes nothing.
             """,
-        arguments: [ArgumentSpec("id", help: "The live activity to update.")],
+        arguments: [ArgumentSpec("id", completion: CompletionKinds.liveIDs, help: "The live activity to update.")],
         options: [
             LiveOptions.state,
             OptionSpec("set", .value(name: "key=value"), help: "Set one top-level key of the state; repeatable."),

@@ -25,7 +25,7 @@ enum PushCommand: Command {
             bad line is reported on standard error and the rest go on; the exit status is \
             then 65 (77 if a line was not authorized).
             """,
-        arguments: [ArgumentSpec("file", optional: true, help: "The file to read, or '-' for standard input (the default).")],
+        arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "The file to read, or '-' for standard input (the default).")],
         options: [
             OptionSpec("follow", short: "f", help: "Read JSON Lines as they arrive, one document per line."),
             CommonOptions.now,

@@ -1,0 +1,41 @@
+import ArgumentParsing
+
+/// The exit statuses traqt documents, in one list that the tool's help, the
+/// manual and the test of README's table all read (through `Tool.documented`).
+enum ExitStatuses {
+    static let all: [ExitStatusSpec] = [
+        ExitStatusSpec(ExitCode.success.rawValue, "success"),
+        ExitStatusSpec(ExitCode.commandFailed.rawValue,
+                       "due: an --exec command failed (the reminder is recorded as failed)"),
+        ExitStatusSpec(ExitCode.usage.rawValue, """
+            usage: unknown command or option, bad --days/--at/--now/--date (or a date outside \
+            1970-01-01 … 9999-12-31), missing argument, an empty --db or TRAQT_DB, an argument that is \
+            not valid UTF-8
+            """),
+        ExitStatusSpec(ExitCode.dataError.rawValue, """
+            bad data: an invalid import record or push notification (the message names its 0-based \
+            index and the field), an unknown id, an id made from a name that belongs to another \
+            activity, a live activity's JSON over 4096 bytes, a file that is not a traqt database or \
+            is damaged, a row another program wrote that traqt cannot read (days or time out of \
+            range, milliseconds for seconds: the message names it)
+            """),
+        ExitStatusSpec(ExitCode.noInput.rawValue, "the input file is missing"),
+        ExitStatusSpec(ExitCode.unavailable.rawValue, """
+            the database server cannot be reached (refused, unknown host, no such database), or this \
+            traqt was built without PostgreSQL and the location names one
+            """),
+        ExitStatusSpec(ExitCode.cannotCreate.rawValue, "the database cannot be created"),
+        ExitStatusSpec(ExitCode.ioError.rawValue, "I/O error (including a full disk while writing output, and a connection to the server lost mid-command)"),
+        ExitStatusSpec(ExitCode.temporaryFailure.rawValue,
+                       "the database is still locked after the busy timeout: retry later"),
+        ExitStatusSpec(ExitCode.permissionDenied.rawValue,
+                       "permission denied (or a push without the right TRAQT_PUSH_TOKEN, or a login the server refused)"),
+        ExitStatusSpec(ExitCode.configuration.rawValue, """
+            configuration: the database's schema is newer than this binary, TRAQT_BUSY_TIMEOUT is \
+            not a number, or there is no database location at all (no --db, TRAQT_DB, XDG_DATA_HOME \
+            or HOME, as under env -i)
+            """),
+        ExitStatusSpec(ExitCode.brokenPipe.rawValue,
+                       "the reader of standard output went away (as a shell reports SIGPIPE); nothing is printed"),
+    ]
+}
