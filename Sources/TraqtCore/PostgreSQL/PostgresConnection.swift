@@ -112,8 +112,7 @@ public final class PostgresConnection: DatabaseConnection {
     public static let changeChannel = "traqt"
 
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))")
-        return try finish {
+        try transaction(begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))") {
             let result = try body()
             try execute("NOTIFY \(Self.changeChannel)")
             return result
@@ -122,21 +121,12 @@ public final class PostgresConnection: DatabaseConnection {
 
     /// One snapshot for every query of `body`, without blocking any writer.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        return try finish(body)
+        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
     }
 
-    private func finish<T>(_ body: () throws -> T) throws -> T {
-        let result: T
-        do {
-            result = try body()
-            try execute("COMMIT")
-        } catch {
-            // Harmless when the connection is gone: the server rolls back on its own.
-            if PQstatus(handle) == CONNECTION_OK && isInTransaction { PQclear(PQexec(handle, "ROLLBACK")) }
-            throw error
-        }
-        return result
+    /// A lost connection needs none: the server rolls back on its own.
+    public func rollbackIfOpen() {
+        if PQstatus(handle) == CONNECTION_OK && isInTransaction { PQclear(PQexec(handle, "ROLLBACK")) }
     }
 
     private var cursorCount = 0

@@ -96,35 +96,16 @@ public final class SQLiteConnection: DatabaseConnection {
     /// BUSY that the busy handler refuses to wait on. A thrown error rolls back.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         busyWait.restart()
-        try execute("BEGIN IMMEDIATE")
-        return try finish(body)
+        return try transaction(begin: "BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in one read transaction so that several queries see one snapshot.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         busyWait.restart()
-        try execute("BEGIN DEFERRED")
-        return try finish(body)
+        return try transaction(begin: "BEGIN DEFERRED", body)
     }
 
-    private func finish<T>(_ body: () throws -> T) throws -> T {
-        let result: T
-        do {
-            result = try body()
-        } catch {
-            rollback()
-            throw error
-        }
-        do {
-            try execute("COMMIT")
-        } catch {
-            rollback()
-            throw error
-        }
-        return result
-    }
-
-    private func rollback() {
+    public func rollbackIfOpen() {
         // Harmless when SQLite has already rolled back on its own.
         if isInTransaction {
             sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)

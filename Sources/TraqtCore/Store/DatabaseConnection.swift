@@ -36,9 +36,29 @@ public protocol DatabaseConnection: AnyObject {
     /// on a server, the notifications every write sends).
     func changeCounter() throws -> Int
 
+    /// Undoes the open transaction after a failure; nothing when there is
+    /// none (the engine may have rolled back on its own, or the connection is gone).
+    func rollbackIfOpen()
+
     /// A larger page cache for a statement that reads or writes much (SQLite);
     /// engines that manage their own memory ignore it.
     func useCache(kibibytes: Int) throws
+}
+
+extension DatabaseConnection {
+    /// Runs `body` inside a transaction `begin` opened, and commits it; a
+    /// thrown error (of `body`, or of the commit) rolls back and is rethrown.
+    func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            rollbackIfOpen()
+            throw error
+        }
+    }
 }
 
 /// A prepared statement: parameters bound from 1, columns read from 0, as in
