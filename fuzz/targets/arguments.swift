@@ -18,13 +18,14 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case .help(nil):
             _ = help.toolHelp()
         case let .help(name?):
-            guard let command = Tool.spec.command(named: name) else { fatalError("help for unknown command '\(name)'") }
+            // Subcommands are named by their path (`live list`), as Tool.run finds them.
+            guard let command = Tool.spec.command(atPath: name) else { fatalError("help for unknown command '\(name)'") }
             _ = help.help(for: command)
         case let .run(name, _):
-            expect(Tool.commands.contains { $0.spec.name == name }, "parsed to unknown command '\(name)'")
+            expect(Tool.spec.command(atPath: name) != nil, "parsed to unknown command '\(name)'")
         }
     } catch {
-        if let name = error.command, let command = Tool.spec.command(named: name) {
+        if let name = error.command, let command = Tool.spec.command(atPath: name) {
             _ = help.usage(for: command)
         } else {
             _ = help.toolUsage()
