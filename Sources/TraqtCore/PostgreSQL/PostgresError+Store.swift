@@ -14,7 +14,9 @@ extension PostgresError: DatabaseEngineError {
         case "55P03", "40001", "40P01":
             return .busy(path: location, detail: message)
         // insufficient_privilege, and the invalid-authorization class
-        case "42501", _ where sqlState.hasPrefix("28"):
+        case "42501":
+            return .permissionDenied(path: location, detail: message)
+        case _ where sqlState.hasPrefix("28"):
             return .permissionDenied(path: location, detail: message)
         // invalid_catalog_name: no such database
         case "3D000":
