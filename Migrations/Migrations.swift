@@ -20,6 +20,8 @@ public let migrations: [Migration] = [
     Migration(version: 1, fileName: "0001-activities.sql", bytes: PackageResources._001_activities_sql),
     Migration(version: 2, fileName: "0002-reminders.sql", bytes: PackageResources._002_reminders_sql),
     Migration(version: 3, fileName: "0003-live-activities.sql", bytes: PackageResources._003_live_activities_sql),
+    // Version 4 (0004-exec-states) comes from a separate change.
+    Migration(version: 5, fileName: "0005-day-marks.sql", bytes: PackageResources._005_day_marks_sql),
 ]
 
 /// The same versions for PostgreSQL, applied in the schema `traqt`.
@@ -27,4 +29,5 @@ public let postgresMigrations: [Migration] = [
     Migration(version: 1, fileName: "0001-activities.postgres.sql", bytes: PackageResources._001_activities_postgres_sql),
     Migration(version: 2, fileName: "0002-reminders.postgres.sql", bytes: PackageResources._002_reminders_postgres_sql),
     Migration(version: 3, fileName: "0003-live-activities.postgres.sql", bytes: PackageResources._003_live_activities_postgres_sql),
+    Migration(version: 5, fileName: "0005-day-marks.postgres.sql", bytes: PackageResources._005_day_marks_postgres_sql),
 ]

@@ -114,7 +114,7 @@ struct LiveStoreTests {
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             let writer = try ActivityStore.openForWriting(path: path, createIfMissing: false)
             #expect(try writer.applyLive([start("x", activity: nil)], now: at(0)) == [.started(id: "x")])
-            #expect(try connection.integer("PRAGMA user_version") == 3)
+            #expect(try connection.integer("PRAGMA user_version") == Schema.latestVersion)
         }
     }
 

@@ -12,6 +12,8 @@ public enum Schema {
     static let remindersVersion = 2
     /// The schema version that added live activities and time spent (`0003-live-activities.sql`).
     static let liveVersion = 3
+    /// The schema version that added days marked done or skipped (`0005-day-marks.sql`).
+    static let dayMarksVersion = 5
 
     /// The schema version of an open traqt database (0 when empty). Readers use
     /// an older schema as it is: what a later migration added is not there yet.
