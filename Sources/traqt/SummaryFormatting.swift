@@ -21,7 +21,7 @@ enum SummaryFormatting {
             return
         }
         output.append(context.bold(title(of: day.date)) + "\n")
-        var statuses = StatusTexts()
+        var statuses = StatusTexts(date: day.date)
         while try day.next() {
             let status = statuses.text(day.status)
             try output.appendRow { bytes in
@@ -44,7 +44,7 @@ enum SummaryFormatting {
             return
         }
         output.append("| Time | Activity | Status |\n| --- | --- | --- |\n")
-        var statuses = StatusTexts()
+        var statuses = StatusTexts(date: day.date)
         repeat {
             let status = statuses.text(day.status)
             try output.appendRow { bytes in
@@ -59,13 +59,17 @@ enum SummaryFormatting {
         } while try day.next()
     }
 
-    /// `fired at 07:31 (1m 5s late)`, `failed at 07:30 (exit 3)`, `missed`, …
-    static func statusText(_ status: OccurrenceStatus) -> String {
+    /// `fired at 07:31 (1m 5s late)`, `failed at 07:30 (exit 3)`, `missed`,
+    /// `done at 08:10` (marked on `date` itself; else with its date:
+    /// `done at 2026-11-29 21:00`), …
+    static func statusText(_ status: OccurrenceStatus, on date: LocalDate) -> String {
         switch status {
         case let .fired(at, late):
             return "fired at \(clock(at))" + (late > 0 ? " (\(duration(late)) late)" : "")
         case let .failed(at, _, exitStatus):
             return "failed at \(clock(at)) (exit \(exitStatus))"
+        case let .done(at):
+            return "done at " + (at.localDate == date ? "" : "\(at.localDate) ") + clock(at)
         default:
             return status.name
         }
@@ -74,11 +78,14 @@ enum SummaryFormatting {
     /// `statusText` as bytes, the last one kept: the occurrences one `due` run
     /// fired together in one minute share theirs.
     struct StatusTexts {
+        let date: LocalDate
         private var last: (status: OccurrenceStatus, text: [UInt8])?
+
+        init(date: LocalDate) { self.date = date }
 
         mutating func text(_ status: OccurrenceStatus) -> [UInt8] {
             if let last, last.status == status { return last.text }
-            let text = Array(statusText(status).utf8)
+            let text = Array(statusText(status, on: date).utf8)
             last = (status, text)
             return text
         }
@@ -130,13 +137,31 @@ enum SummaryFormatting {
 
     // MARK: - Week
 
-    static let legend = "✓ fired  ✗ failed  ! missed  • pending  · upcoming  - past"
+    static let legendEntries = ["✓ fired", "✗ failed", "! missed", "✔ done", "» skipped", "• pending", "· upcoming", "- past"]
+    static let legend = legendEntries.joined(separator: "  ")
+
+    /// The legend in lines of at most `width` columns (one line without a
+    /// limit), broken between its entries.
+    static func legendLines(width: Int?) -> [String] {
+        guard let width else { return [legend] }
+        var lines: [String] = []
+        for entry in legendEntries {
+            if let last = lines.last, TextColumns.displayWidth(last) + 2 + TextColumns.displayWidth(entry) <= width {
+                lines[lines.count - 1] += "  " + entry
+            } else {
+                lines.append(entry)
+            }
+        }
+        return lines
+    }
 
     static func mark(_ status: OccurrenceStatus) -> String {
         switch status {
         case .fired: return "✓"
         case .failed: return "✗"
         case .missed: return "!"
+        case .done: return "✔"
+        case .skipped: return "»"
         case .pending: return "•"
         case .upcoming: return "·"
         case .past: return "-"
@@ -149,12 +174,15 @@ enum SummaryFormatting {
         private let failed = Array(mark(.failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0)).utf8)
         private let missed = Array(mark(.missed).utf8), pending = Array(mark(.pending).utf8)
         private let upcoming = Array(mark(.upcoming).utf8), past = Array(mark(.past).utf8)
+        private let done = Array(mark(.done(at: Instant(seconds: 0))).utf8), skipped = Array(mark(.skipped).utf8)
 
         func bytes(_ status: OccurrenceStatus) -> [UInt8] {
             switch status {
             case .fired: return fired
             case .failed: return failed
             case .missed: return missed
+            case .done: return done
+            case .skipped: return skipped
             case .pending: return pending
             case .upcoming: return upcoming
             case .past: return past
@@ -163,7 +191,7 @@ enum SummaryFormatting {
     }
 
     /// Every mark takes this many columns.
-    static let markWidth = [OccurrenceStatus.pending, .upcoming, .past, .missed,
+    static let markWidth = [OccurrenceStatus.pending, .upcoming, .past, .missed, .skipped, .done(at: Instant(seconds: 0)),
                             .fired(at: Instant(seconds: 0), lateSeconds: 0),
                             .failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0)]
         .map { TextColumns.displayWidth(mark($0)) }.max()!
@@ -223,7 +251,8 @@ enum SummaryFormatting {
                 line.end(to: &bytes)
             }
         }
-        output.append(legend + "\n")
+        // As wide as the grid may be, or as the grid is when it could not fit.
+        for legendLine in legendLines(width: width.map { max($0, layout.width) }) { output.append(legendLine + "\n") }
     }
 
     static func writeWeekMarkdown(_ week: [AgendaCursor], quiet: Bool, to output: OutputBuffer) throws {

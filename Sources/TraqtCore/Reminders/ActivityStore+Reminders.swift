@@ -48,15 +48,21 @@ extension ActivityStore {
     /// whose time of day falls in a window are read: one range query on the
     /// table's key (time of day, name, id) per local date the window touches,
     /// with that date's weekday bit, skipping in SQL the occurrences already
-    /// recorded. So a run costs what its windows hold, whatever the table's size.
+    /// recorded and those marked done or skipped (neither fired nor missed).
+    /// So a run costs what its windows hold, whatever the table's size.
     private static func decide(_ connection: any DatabaseConnection, now: Instant, grace: TimeSpan,
                                state: ReminderLedger.State, ledger: LedgerAccess) throws -> DueClaim {
         let windows = ReminderLedger.windows(now: now.seconds, grace: grace.seconds, state: state)
+        var skipped = ""
+        if ledger != .none {
+            skipped = " AND NOT EXISTS (SELECT 1 FROM occurrence WHERE activity_id = activity.id AND local_date = ?4)"
+            if try DayMarkSQL.exists(in: connection) {
+                skipped += " AND " + DayMarkSQL.unmarked(id: "activity.id", date: "?4")
+            }
+        }
         let undecided = try connection.prepare("""
             SELECT \(activityColumns) FROM activity
-            WHERE time_of_day BETWEEN ?1 AND ?2 AND (days_of_week & ?3) != 0\(ledger == .none ? "" : """
-                 AND NOT EXISTS (SELECT 1 FROM occurrence WHERE activity_id = activity.id AND local_date = ?4)
-                """)
+            WHERE time_of_day BETWEEN ?1 AND ?2 AND (days_of_week & ?3) != 0\(skipped)
             ORDER BY time_of_day, name, id
             """)
         // The write lock is held from before the query: what it finds
@@ -97,7 +103,7 @@ extension ActivityStore {
                 try statement.bind(minutes.lowerBound, at: 1)
                 try statement.bind(minutes.upperBound, at: 2)
                 try statement.bind(1 << date.weekday, at: 3)
-                // The date is the key of the recorded occurrences, when there are any.
+                // The date is the key of the records and marks, when there are any.
                 if statement.parameterCount == 4 { try statement.bind(date.description, at: 4) }
                 // On one date, instants follow the time of day: the key's order
                 // is the order of the occurrences.

@@ -3,7 +3,8 @@ extension AgendaCursor {
     /// object `summary --json` prints, row by row:
     /// `{"date":"2026-11-29","weekday":"sun","activities":[{"id":…,"name":…,
     /// "time":"07:30","scheduledAt":"…","status":"fired","firedAt":"…","lateSeconds":60}]}`.
-    /// `firedAt` and `lateSeconds` come with fired and failed, `exitStatus` with failed.
+    /// `firedAt` and `lateSeconds` come with fired and failed, `exitStatus` with
+    /// failed, `doneAt` (when it was marked) with done.
     /// `timeSpent` follows the activities: the day's time spent on each activity
     /// (see `TimeSpent.appendJSONArray`).
     public func writeJSON(to output: OutputBuffer, timeSpent: [TimeSpent]) throws {
@@ -49,6 +50,10 @@ extension AgendaCursor {
         if case let .failed(_, _, exitStatus) = status {
             JSONWriter.appendRaw(",\"exitStatus\":", to: &buffer)
             JSONWriter.appendInteger(exitStatus, to: &buffer)
+        }
+        if case let .done(at) = status {
+            JSONWriter.appendRaw(",\"doneAt\":", to: &buffer)
+            JSONWriter.appendText(of: at.appendText, to: &buffer)
         }
         buffer.append(UInt8(ascii: "}"))
     }

@@ -6,6 +6,10 @@ public enum OccurrenceStatus: Equatable, Sendable {
     case failed(at: Instant, lateSeconds: Int, exitStatus: Int)
     /// It passed and no `due` run fired it in time.
     case missed
+    /// Marked done (`traqt done`), at this moment.
+    case done(at: Instant)
+    /// Marked skipped (`traqt skip`): for it alone, or for every activity.
+    case skipped
     /// Still to come today, or due and not yet seen by a `due` run.
     case pending
     /// On a later day.
@@ -14,12 +18,15 @@ public enum OccurrenceStatus: Equatable, Sendable {
     /// pruned): nothing is known.
     case past
 
-    /// The word `--json` and the text use: fired, failed, missed, pending, upcoming, past.
+    /// The word `--json` and the text use: fired, failed, missed, done,
+    /// skipped, pending, upcoming, past.
     public var name: String {
         switch self {
         case .fired: return "fired"
         case .failed: return "failed"
         case .missed: return "missed"
+        case .done: return "done"
+        case .skipped: return "skipped"
         case .pending: return "pending"
         case .upcoming: return "upcoming"
         case .past: return "past"
@@ -59,7 +66,8 @@ extension ActivityStore {
             let hasLedger = try Self.hasLedger(connection)
             let state = hasLedger ? try Self.loadState(connection) : nil
             let cursors = try dates.map { date in
-                try AgendaCursor(connection, date: date, now: now, state: state, hasLedger: hasLedger)
+                try AgendaCursor(connection, date: date, now: now, state: state, hasLedger: hasLedger,
+                                 marks: DayMarkSQL.onDate(date, in: connection))
             }
             ran = true
             try body(cursors)
