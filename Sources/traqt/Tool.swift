@@ -6,6 +6,7 @@ enum Tool {
     static let version = "0.2.0"
     static let commands: [any Command.Type] = [
         AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
+        DoneCommand.self, UndoneCommand.self, SkipCommand.self, UnskipCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
         LiveCommand.self, PushCommand.self, WatchCommand.self,
     ]
@@ -92,6 +93,9 @@ enum Tool {
         case let error as CommandError:
             printError(error.description)
             return error.exitCode.rawValue
+        case let error as DayMarkError:
+            printError(error.description)
+            return ExitCode.dataError.rawValue
         case let error as LiveError:
             printError("\(error); nothing was changed")
             return ExitCode.dataError.rawValue
