@@ -5,7 +5,7 @@ import TraqtCore
 enum Tool {
     static let version = "0.2.0"
     static let commands: [any Command.Type] = [
-        AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
+        AddCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
         DoneCommand.self, UndoneCommand.self, SkipCommand.self, UnskipCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
         LiveCommand.self, PushCommand.self, WatchCommand.self,
@@ -94,6 +94,9 @@ enum Tool {
             printError(error.description)
             return error.exitCode.rawValue
         case let error as DayMarkError:
+            printError(error.description)
+            return ExitCode.dataError.rawValue
+        case let error as EditError:
             printError(error.description)
             return ExitCode.dataError.rawValue
         case let error as LiveError:
