@@ -29,10 +29,10 @@ enum DayMarkSQL {
         var byActivity = false
     }
 
-    /// Reads what `OnDate` says, in one query on the date index.
+    /// Reads what `OnDate` says, in one query on the date index (of a database
+    /// that has the marks: see `exists`).
     static func onDate(_ date: LocalDate, in connection: any DatabaseConnection) throws -> OnDate {
         var marks = OnDate()
-        guard try exists(in: connection) else { return marks }
         // The mark for every activity ('') sorts first; one row after it is enough.
         let statement = try connection.prepare(
             "SELECT activity_id FROM day_mark WHERE local_date = ?1 ORDER BY activity_id LIMIT 2")

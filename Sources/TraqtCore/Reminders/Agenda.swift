@@ -65,9 +65,10 @@ extension ActivityStore {
             try connection.useCache(kibibytes: Self.agendaCacheKiB)
             let hasLedger = try Self.hasLedger(connection)
             let state = hasLedger ? try Self.loadState(connection) : nil
+            let hasMarks = try DayMarkSQL.exists(in: connection)
             let cursors = try dates.map { date in
                 try AgendaCursor(connection, date: date, now: now, state: state, hasLedger: hasLedger,
-                                 marks: DayMarkSQL.onDate(date, in: connection))
+                                 marks: hasMarks ? DayMarkSQL.onDate(date, in: connection) : DayMarkSQL.OnDate())
             }
             ran = true
             try body(cursors)
