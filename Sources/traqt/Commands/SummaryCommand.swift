@@ -7,7 +7,8 @@ enum SummaryCommand: Command {
         abstract: "Show a day's (or a week's) activities with what became of each reminder.",
         discussion: """
             Every activity scheduled that day, in time order, with its status: fired (at \
-            what time, how late), failed (its --exec command failed), missed, pending \
+            what time, how late), failed (its --exec command failed), missed, done (marked \
+            by 'traqt done', and when), skipped ('traqt skip', alone or for every activity), pending \
             (still to come today, or not yet seen by a due run), upcoming (a later day), \
             or past (before due first ran on this database: nothing is known). Then the \
             time spent that day on each activity, from the live activities that ran on it \
