@@ -64,6 +64,7 @@ extension ActivityStore {
             switch target {
             case let .activities(requested):
                 keys = Self.uniqueIDs(requested)
+                // Throws when any is unknown: all or none.
                 _ = try Self.days(of: keys, in: connection)
             case .everyActivity:
                 keys = [MarkTarget.everyActivityID]
@@ -142,9 +143,10 @@ extension ActivityStore {
                 try collect(statement)
             }
         case .everyActivity:
-            // The dates' instants, in whatever zone a record was made, lie within
-            // two days before the first date's UTC midnight and three after the
-            // last one's: a range of the time index, then the dates themselves.
+            // A date's instants, in whatever zone its record was made, lie within
+            // two days before its UTC midnight and three after (see
+            // `ReminderLedger.State.mayHaveRecords`): a range of the time index,
+            // then the dates themselves.
             let statement = try connection.prepare("""
                 \(select) JOIN activity AS a ON a.id = o.activity_id
                 WHERE o.scheduled_at BETWEEN ?3 AND ?4 AND o.local_date BETWEEN ?1 AND ?2 \(order)
@@ -152,7 +154,7 @@ extension ActivityStore {
             try statement.bind(from.description, at: 1)
             try statement.bind(to.description, at: 2)
             try statement.bind((from.daysSinceEpoch - 2) * 86_400, at: 3)
-            try statement.bind((to.daysSinceEpoch + 4) * 86_400, at: 4)
+            try statement.bind((to.daysSinceEpoch + 3) * 86_400, at: 4)
             try collect(statement)
         }
         return decided

@@ -26,13 +26,12 @@ public final class AgendaCursor {
         // activity of the day, so it is left out for a day none can be of:
         // records on most of a week ahead, marks on most days.
         let records = hasLedger && state?.mayHaveRecords(on: date) == true
+        var columns = records ? "o.status, o.scheduled_at, o.fired_at, o.exit_status" : "NULL, NULL, NULL, NULL"
+        columns += marks.byActivity ? ", m.kind, m.marked_at" : ", NULL, NULL"
+        var joins = records ? " LEFT JOIN occurrence AS o ON o.activity_id = a.id AND o.local_date = ?2" : ""
+        joins += marks.byActivity ? " LEFT JOIN day_mark AS m ON m.activity_id = a.id AND m.local_date = ?2" : ""
         let statement = try connection.prepare("""
-            SELECT a.id, a.name, a.days_of_week, a.time_of_day, \(records
-                ? "o.status, o.scheduled_at, o.fired_at, o.exit_status" : "NULL, NULL, NULL, NULL"), \(marks.byActivity
-                ? "m.kind, m.marked_at" : "NULL, NULL")
-            FROM activity AS a\(records
-                ? " LEFT JOIN occurrence AS o ON o.activity_id = a.id AND o.local_date = ?2" : "")\(marks.byActivity
-                ? " LEFT JOIN day_mark AS m ON m.activity_id = a.id AND m.local_date = ?2" : "")
+            SELECT a.id, a.name, a.days_of_week, a.time_of_day, \(columns) FROM activity AS a\(joins)
             WHERE (a.days_of_week & ?1) != 0 ORDER BY a.time_of_day, a.name, a.id
             """)
         (self.date, self.statement, instants) = (date, statement, DayInstants(date))
