@@ -32,12 +32,14 @@ window_minutes() {
 due_sql() {
     local now=$1 grace=$2 state=$3 known checked pruned floor fire missed
     local undecided="(days_of_week & $DUE_BIT) != 0 AND NOT EXISTS (SELECT 1 FROM occurrence
-        WHERE activity_id = activity.id AND local_date = '$DUE_DATE') AND $(unmarked_sql "$DUE_DATE" activity.id)"
+        WHERE activity_id = activity.id AND local_date = '$DUE_DATE')"
     local scheduled="$day0 + time_of_day * 60"
     echo ".timeout 10000"
     echo ".mode list"
     echo "PRAGMA synchronous = EXTRA;"
     echo "BEGIN IMMEDIATE;"
+    # The date's marks, asked as traqt asks them (none here: nothing prints).
+    marks_probe_sql "$DUE_DATE"
     if [[ -z $state ]]; then
         known=$((now - grace)) checked=$now pruned=$((now - grace))
         echo "INSERT INTO reminder_state VALUES (1, $known, $now, $pruned);"
@@ -123,8 +125,9 @@ due_args() {
 # The status of an occurrence of DATE, the day starting at DAY0, with no record:
 # skipped on a day off for every activity, upcoming on a later day, else by the
 # time and the reminder_state row. traqt asks the date's marks once (one probe of
-# their date index) and joins an activity's own only on a date that has some: the
-# bench's days have none, so neither side joins them.
+# their date index; here, whether the day is off for every activity) and joins an
+# activity's own only on a date that has some: the bench's days have none, so
+# neither side joins them.
 unrecorded_status_sql() {
     local day0=$1 later=$2 date=$3 now
     now=$(epoch "$SUMMARY_NOW")

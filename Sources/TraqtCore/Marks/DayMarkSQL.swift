@@ -1,6 +1,9 @@
-/// How readers find the marks (`0005-day-marks.sql`) in SQL that runs on
-/// every engine. A day without marks must cost them nothing per activity: the
-/// date index tells in one probe whether a date has any.
+/// How readers find the marks (`0005-day-marks.sql`), in SQL that runs on
+/// every engine. Marks are rare, and a day without them must cost a reader
+/// nothing per activity: each reader first asks the date's marks once (one
+/// probe of their date index, `onDate`), then reads a day off for every
+/// activity as nothing at all, and looks up an activity's own mark (`unmarked`)
+/// only on a date that has such marks.
 enum DayMarkSQL {
     /// Whether the database has the marks table: readers of an older schema
     /// (readers never migrate) find no marks.
@@ -8,17 +11,10 @@ enum DayMarkSQL {
         try Schema.version(of: connection) >= Schema.dayMarksVersion
     }
 
-    /// A condition that holds when the occurrence on the date `date` (a
-    /// parameter such as `?3`) of the activity whose id is the expression `id`
-    /// is marked neither by itself nor for every activity. The first two
-    /// subqueries are not correlated, so each engine asks them once per
-    /// statement; the activity's own mark is looked up only on a date that has marks.
+    /// A condition that holds when the activity whose id is the expression
+    /// `id` has no mark of its own on the date `date` (a parameter such as `?3`).
     static func unmarked(id: String, date: String) -> String {
-        """
-        NOT EXISTS (SELECT 1 FROM day_mark WHERE activity_id = '' AND local_date = \(date)) \
-        AND (NOT EXISTS (SELECT 1 FROM day_mark WHERE local_date = \(date)) \
-        OR NOT EXISTS (SELECT 1 FROM day_mark WHERE activity_id = \(id) AND local_date = \(date)))
-        """
+        "NOT EXISTS (SELECT 1 FROM day_mark WHERE activity_id = \(id) AND local_date = \(date))"
     }
 
     /// The marks of one date, as a day's agenda needs them.
@@ -29,8 +25,8 @@ enum DayMarkSQL {
         var byActivity = false
     }
 
-    /// Reads what `OnDate` says, in one query on the date index (of a database
-    /// that has the marks: see `exists`).
+    /// Reads what `OnDate` says, in one query on the date index, of a database
+    /// that has the marks (`exists`).
     static func onDate(_ date: LocalDate, in connection: any DatabaseConnection) throws -> OnDate {
         var marks = OnDate()
         // The mark for every activity ('') sorts first; one row after it is enough.

@@ -18,12 +18,15 @@ public struct PendingFilter: Sendable {
         activity.days.contains(weekday: weekday) && activity.time.minutes >= minuteOfDay
     }
 
-    /// The whole test as SQL over the `activity` table, with the weekday bit,
-    /// the minute bound and (`marks`: the database has them) today's date as
-    /// parameters 1, 2 and 3 (`bind`).
-    static func sqlCondition(marks: Bool) -> String {
-        "(days_of_week & ?1) != 0 AND time_of_day >= ?2"
-            + (marks ? " AND " + DayMarkSQL.unmarked(id: "activity.id", date: "?3") : "")
+    /// The whole test as SQL over the `activity` table of `connection`'s
+    /// database, with the weekday bit, the minute bound and (when today has
+    /// marks) today's date as parameters 1, 2 and 3 (`bind`); nil when today is
+    /// a day off for every activity, so that nothing is pending.
+    func sqlCondition(in connection: any DatabaseConnection) throws -> String? {
+        let marks = try DayMarkSQL.exists(in: connection) ? DayMarkSQL.onDate(date, in: connection) : DayMarkSQL.OnDate()
+        if marks.everyActivitySkipped { return nil }
+        return "(days_of_week & ?1) != 0 AND time_of_day >= ?2"
+            + (marks.byActivity ? " AND " + DayMarkSQL.unmarked(id: "activity.id", date: "?3") : "")
     }
 
     /// Binds the parameters of `sqlCondition`.

@@ -26,7 +26,7 @@ extension ActivityStore {
                            _ body: (ActivityRow) throws -> Void) throws {
         let statement: any DatabaseStatement
         if let filter {
-            let condition = PendingFilter.sqlCondition(marks: try DayMarkSQL.exists(in: connection))
+            guard let condition = try filter.sqlCondition(in: connection) else { return }
             statement = try connection.prepare("SELECT \(activityColumns) FROM activity WHERE \(condition) \(order)")
             try filter.bind(to: statement)
         } else {

@@ -15,7 +15,7 @@ extension ActivityStore {
                 return
             }
             let filter = PendingFilter(at: now.localDateTime)
-            let condition = PendingFilter.sqlCondition(marks: try DayMarkSQL.exists(in: connection))
+            guard let condition = try filter.sqlCondition(in: connection) else { return }
             // Stored in list order: the first match ends the scan.
             let first = try connection.prepare("""
                 SELECT id, name, days_of_week, time_of_day, created_at, updated_at FROM activity
