@@ -35,10 +35,12 @@ let package = Package(
                 .embedInCode("0002-reminders.sql"),
                 .embedInCode("0003-live-activities.sql"),
                 .embedInCode("0004-exec-states.sql"),
+                .embedInCode("0005-day-marks.sql"),
                 .embedInCode("0001-activities.postgres.sql"),
                 .embedInCode("0002-reminders.postgres.sql"),
                 .embedInCode("0003-live-activities.postgres.sql"),
                 .embedInCode("0004-exec-states.postgres.sql"),
+                .embedInCode("0005-day-marks.postgres.sql"),
             ]
         ),
         .target(name: "TraqtCore", dependencies: [

@@ -21,6 +21,7 @@ public let migrations: [Migration] = [
     Migration(version: 2, fileName: "0002-reminders.sql", bytes: PackageResources._002_reminders_sql),
     Migration(version: 3, fileName: "0003-live-activities.sql", bytes: PackageResources._003_live_activities_sql),
     Migration(version: 4, fileName: "0004-exec-states.sql", bytes: PackageResources._004_exec_states_sql),
+    Migration(version: 5, fileName: "0005-day-marks.sql", bytes: PackageResources._005_day_marks_sql),
 ]
 
 /// The same versions for PostgreSQL, applied in the schema `traqt`.
@@ -29,4 +30,5 @@ public let postgresMigrations: [Migration] = [
     Migration(version: 2, fileName: "0002-reminders.postgres.sql", bytes: PackageResources._002_reminders_postgres_sql),
     Migration(version: 3, fileName: "0003-live-activities.postgres.sql", bytes: PackageResources._003_live_activities_postgres_sql),
     Migration(version: 4, fileName: "0004-exec-states.postgres.sql", bytes: PackageResources._004_exec_states_postgres_sql),
+    Migration(version: 5, fileName: "0005-day-marks.postgres.sql", bytes: PackageResources._005_day_marks_postgres_sql),
 ]

@@ -38,6 +38,8 @@ due_sql() {
     echo ".mode list"
     echo "PRAGMA synchronous = EXTRA;"
     echo "BEGIN IMMEDIATE;"
+    # The date's marks, asked as traqt asks them (none here: nothing prints).
+    marks_probe_sql "$DUE_DATE"
     if [[ -z $state ]]; then
         known=$((now - grace)) checked=$now pruned=$((now - grace))
         echo "INSERT INTO reminder_state VALUES (1, $known, $now, $pruned);"
@@ -133,13 +135,18 @@ due_args() {
 # ---------------------------------------------------------------------------
 # summary: one day joined with its records, in SQL, printed as traqt prints it.
 
-# The status of an occurrence of the day starting at DAY0 with no record:
-# upcoming on a later day, else by the time and the reminder_state row.
+# The status of an occurrence of DATE, the day starting at DAY0, with no record:
+# skipped on a day off for every activity, upcoming on a later day, else by the
+# time and the reminder_state row. traqt asks the date's marks once (one probe of
+# their date index; here, whether the day is off for every activity) and joins an
+# activity's own only on a date that has some: the bench's days have none, so
+# neither side joins them.
 unrecorded_status_sql() {
-    local day0=$1 later=$2 now
+    local day0=$1 later=$2 date=$3 now
     now=$(epoch "$SUMMARY_NOW")
     cat <<SQL
-CASE WHEN $day0 + a.time_of_day * 60 > $now THEN '$([[ $later == 1 ]] && echo upcoming || echo pending)'
+CASE WHEN EXISTS (SELECT 1 FROM day_mark WHERE activity_id = '' AND local_date = '$date') THEN 'skipped'
+     WHEN $day0 + a.time_of_day * 60 > $now THEN '$([[ $later == 1 ]] && echo upcoming || echo pending)'
      WHEN (SELECT max(known_since, pruned_before) FROM reminder_state) IS NULL
        OR $day0 + a.time_of_day * 60 < (SELECT max(known_since, pruned_before) FROM reminder_state) THEN 'past'
      WHEN $day0 + a.time_of_day * 60 > (SELECT checked_through FROM reminder_state) THEN 'pending'
@@ -160,7 +167,7 @@ CASE o.status
     ELSE '' END
   WHEN 'failed' THEN 'failed at ' || strftime('%H:%M', o.fired_at, 'unixepoch') || ' (exit ' || o.exit_status || ')'
   WHEN 'missed' THEN 'missed'
-  ELSE $(unrecorded_status_sql "$1" "$2") END
+  ELSE $(unrecorded_status_sql "$1" "$2" "$DUE_DATE") END
 SQL
 }
 
@@ -177,7 +184,7 @@ SELECT CASE WHEN a.id = (SELECT id FROM activity WHERE (days_of_week & $bit) != 
   CASE o.status
     WHEN 'fired' THEN json_object($common, 'status', 'fired', $fired)
     WHEN 'failed' THEN json_object($common, 'status', 'failed', $fired, 'exitStatus', o.exit_status)
-    ELSE json_object($common, 'status', coalesce(o.status, $(unrecorded_status_sql "$day0" "$later")))
+    ELSE json_object($common, 'status', coalesce(o.status, $(unrecorded_status_sql "$day0" "$later" "$date")))
   END
 FROM activity a LEFT JOIN occurrence o ON o.activity_id = a.id AND o.local_date = '$date'
 WHERE (a.days_of_week & $bit) != 0 ORDER BY a.time_of_day, a.name, a.id;

@@ -15,7 +15,9 @@ enum ExitStatuses {
         ExitStatusSpec(ExitCode.dataError.rawValue, """
             bad data: an invalid import record or push notification (the message names its 0-based \
             index and the field), an unknown id, an id made from a name that belongs to another \
-            activity, a live activity's JSON over 4096 bytes, a file that is not a traqt database or \
+            activity, a new id (edit --new-id) that another activity has, a day marked done or \
+            skipped that due has already decided or that is not among the activity's days, a live \
+            activity's JSON over 4096 bytes, a file that is not a traqt database or \
             is damaged, a row another program wrote that traqt cannot read (days or time out of \
             range, milliseconds for seconds: the message names it)
             """),

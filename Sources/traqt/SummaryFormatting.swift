@@ -21,7 +21,7 @@ enum SummaryFormatting {
             return
         }
         output.append(context.bold(title(of: day.date)) + "\n")
-        var statuses = StatusTexts()
+        var statuses = StatusTexts(date: day.date)
         while try day.next() {
             let status = statuses.text(day.status)
             try output.appendRow { bytes in
@@ -44,7 +44,7 @@ enum SummaryFormatting {
             return
         }
         output.append("| Time | Activity | Status |\n| --- | --- | --- |\n")
-        var statuses = StatusTexts()
+        var statuses = StatusTexts(date: day.date)
         repeat {
             let status = statuses.text(day.status)
             try output.appendRow { bytes in
@@ -59,8 +59,10 @@ enum SummaryFormatting {
         } while try day.next()
     }
 
-    /// `fired at 07:31 (1m 5s late)`, `failed at 07:30 (exit 3)`, `missed`, …
-    static func statusText(_ status: OccurrenceStatus) -> String {
+    /// `fired at 07:31 (1m 5s late)`, `failed at 07:30 (exit 3)`, `missed`,
+    /// `done at 08:10` (marked on `date` itself; else with its date:
+    /// `done at 2026-11-29 21:00`), …
+    static func statusText(_ status: OccurrenceStatus, on date: LocalDate) -> String {
         switch status {
         case let .fired(at, late):
             return "fired at \(clock(at))" + (late > 0 ? " (\(duration(late)) late)" : "")
@@ -71,6 +73,8 @@ enum SummaryFormatting {
             return "started at \(clock(at)), no outcome"
         case .claimed:
             return "claimed, not run yet"
+        case let .done(at):
+            return "done at " + (at.localDate == date ? "" : "\(at.localDate) ") + clock(at)
         default:
             return status.name
         }
@@ -79,11 +83,14 @@ enum SummaryFormatting {
     /// `statusText` as bytes, the last one kept: the occurrences one `due` run
     /// fired together in one minute share theirs.
     struct StatusTexts {
+        let date: LocalDate
         private var last: (status: OccurrenceStatus, text: [UInt8])?
+
+        init(date: LocalDate) { self.date = date }
 
         mutating func text(_ status: OccurrenceStatus) -> [UInt8] {
             if let last, last.status == status { return last.text }
-            let text = Array(statusText(status).utf8)
+            let text = Array(statusText(status, on: date).utf8)
             last = (status, text)
             return text
         }
@@ -138,7 +145,8 @@ enum SummaryFormatting {
     /// One of each status, for the marks and the legend.
     static let everyStatus: [OccurrenceStatus] = [
         .fired(at: Instant(seconds: 0), lateSeconds: 0), .failed(at: Instant(seconds: 0), lateSeconds: 0, exitStatus: 0),
-        .missed, .pending, .upcoming, .past, .started(at: Instant(seconds: 0), lateSeconds: 0), .claimed,
+        .missed, .done(at: Instant(seconds: 0)), .skipped, .pending, .upcoming, .past,
+        .started(at: Instant(seconds: 0), lateSeconds: 0), .claimed,
     ]
 
     /// The legend under a week: every mark, but those of the states an
@@ -156,6 +164,8 @@ enum SummaryFormatting {
         case .started: return "?"
         case .claimed: return "~"
         case .missed: return "!"
+        case .done: return "✔"
+        case .skipped: return "»"
         case .pending: return "•"
         case .upcoming: return "·"
         case .past: return "-"
@@ -171,6 +181,7 @@ enum SummaryFormatting {
         private let missed = Array(mark(.missed).utf8), pending = Array(mark(.pending).utf8)
         private let upcoming = Array(mark(.upcoming).utf8), past = Array(mark(.past).utf8)
         private(set) var shown: Set<String> = []
+        private let done = Array(mark(.done(at: Instant(seconds: 0))).utf8), skipped = Array(mark(.skipped).utf8)
 
         mutating func bytes(_ status: OccurrenceStatus) -> [UInt8] {
             switch status {
@@ -183,6 +194,8 @@ enum SummaryFormatting {
                 shown.insert("claimed")
                 return claimed
             case .missed: return missed
+            case .done: return done
+            case .skipped: return skipped
             case .pending: return pending
             case .upcoming: return upcoming
             case .past: return past
@@ -263,7 +276,10 @@ enum SummaryFormatting {
                 line.end(to: &bytes)
             }
         }
-        for line in legendLines(legend(showing: marks.shown), width: width) { output.append(line + "\n") }
+        // As wide as the grid may be, or as the grid is when it could not fit.
+        for line in legendLines(legend(showing: marks.shown), width: width.map { max($0, layout.width) }) {
+            output.append(line + "\n")
+        }
     }
 
     static func writeWeekMarkdown(_ week: [AgendaCursor], quiet: Bool, to output: OutputBuffer) throws {

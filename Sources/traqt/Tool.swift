@@ -7,7 +7,8 @@ enum Tool {
     /// When `version` was last changed: the manual's date.
     static let versionDate = "2026-11-30"
     static let commands: [any Command.Type] = [
-        AddCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
+        AddCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
+        DoneCommand.self, UndoneCommand.self, SkipCommand.self, UnskipCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
         LiveCommand.self, PushCommand.self, WatchCommand.self, CompletionsCommand.self, ManCommand.self,
         CompleteCommand.self,
@@ -99,6 +100,12 @@ enum Tool {
         case let error as CommandError:
             printError(error.description)
             return error.exitCode.rawValue
+        case let error as DayMarkError:
+            printError(error.description)
+            return ExitCode.dataError.rawValue
+        case let error as EditError:
+            printError(error.description)
+            return ExitCode.dataError.rawValue
         case let error as LiveError:
             printError("\(error); nothing was changed")
             return ExitCode.dataError.rawValue

@@ -56,6 +56,11 @@ struct WeekLayout {
     let headers: [String]
     /// One per day.
     let columns: [Int]
+    /// The grid's width.
+    var width: Int { Self.gridWidth(columns: columns) }
+
+    /// TIME, then each column but the last with two spaces after it.
+    static func gridWidth(columns: [Int]) -> Int { 5 + 2 + columns.reduce(0, +) + 2 * (columns.count - 1) }
 
     /// `widest`: the widest name of each day, nil for a day with no activities.
     init(dates: [LocalDate], widest: [Int?], limit: Int?) {
@@ -64,8 +69,7 @@ struct WeekLayout {
             let columns = zip(headers, widest).map { header, name in
                 max(TextColumns.displayWidth(header), name.map { SummaryFormatting.markWidth + 1 + min($0, names) } ?? 0)
             }
-            // TIME, then each column but the last with two spaces after it.
-            return (headers, columns, 5 + 2 + columns.reduce(0, +) + 2 * (columns.count - 1))
+            return (headers, columns, WeekLayout.gridWidth(columns: columns))
         }
         var choice = (names: Self.nameWidth, layout: layout(names: Self.nameWidth, short: false))
         if let limit, choice.layout.width > limit {

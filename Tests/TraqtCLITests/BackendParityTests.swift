@@ -64,6 +64,21 @@ struct BackendParityTests {
         Step(arguments: ["live", "end", "walk-dog", "--now", "2026-11-02T08:15"]),
         Step(arguments: ["live", "end", "nope", "--now", "2026-11-02T08:15"]),
         Step(arguments: ["live", "list", "--all", "--json", "--now", "2026-11-02T23:00"]),
+        Step(arguments: ["done", "standup", "--now", "2026-11-02T23:00"]),
+        Step(arguments: ["done", "meds", "nope", "--date", "2026-11-03", "--now", "2026-11-02T23:00"]),
+        Step(arguments: ["done", "meds", "--date", "2026-11-03", "--now", "2026-11-02T23:00"]),
+        Step(arguments: ["skip", "--all", "--from", "2026-11-04", "--to", "thu", "--now", "2026-11-02T23:00"]),
+        Step(arguments: ["skip", "walk-dog", "--from", "fri", "--now", "2026-11-02T23:00"]),
+        Step(arguments: ["edit", "c-study", "--at", "13:00", "--new-id", "study"]),
+        Step(arguments: ["edit", "study", "--new-id", "meds"]),
+        Step(arguments: ["today", "--now", "2026-11-03T00:30", "--json"]),
+        Step(arguments: ["due", "--now", "2026-11-05T09:20"]),
+        Step(arguments: ["summary", "--now", "2026-11-05T09:20", "--week"]),
+        Step(arguments: ["summary", "--now", "2026-11-05T09:20", "--date", "2026-11-03", "--json"]),
+        Step(arguments: ["undone", "meds", "--date", "2026-11-03", "--now", "2026-11-05T09:20"]),
+        Step(arguments: ["unskip", "--all", "--from", "fri", "--to", "2026-11-08", "--now", "2026-11-05T09:20"]),
+        Step(arguments: ["unskip", "walk-dog", "--from", "fri", "--now", "2026-11-05T09:20"]),
+        Step(arguments: ["summary", "--now", "2026-11-05T09:20", "--date", "fri", "--markdown"]),
         Step(arguments: ["summary", "--now", "2026-11-02T23:00", "--json"]),
         Step(arguments: ["remove", "walk-dog", "nope"]),
         Step(arguments: ["remove", "walk-dog", "tea"]),
@@ -107,6 +122,8 @@ struct BackendParityTests {
         #expect(sqlite.contains { $0.contains(#""id":"meds""#) && $0.contains("01:30:00-04:00") })
         #expect(sqlite.contains { $0.contains("ended walk-dog (45:00)") })
         #expect(sqlite.contains { $0.contains("[65]") })
+        #expect(sqlite.contains { $0.contains(#""status":"done","doneAt":"2026-11-02T23:00:00-05:00""#) })
+        #expect(sqlite.contains { $0.contains("renamed c-study to study") })
     }
 }
 #endif

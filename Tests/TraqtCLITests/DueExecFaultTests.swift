@@ -255,11 +255,12 @@ struct DueExecFaultTests {
         let fixture = try Self.fixture(["a", "b"])
         let log = fixture.directory.file("log")
         // a's command has the database locked, for longer than due waits, by
-        // the time it ends; the summary after waits for the lock to go.
+        // the time it ends (the locker waits its turn if due is still reading);
+        // the summary after waits for the lock to go.
         let script = #"""
             echo "$TRAQT_ID" >> "$0"
             if [ "$TRAQT_ID" = a ]; then
-                (printf 'BEGIN EXCLUSIVE;\nSELECT 1;\n'; sleep 2; printf 'ROLLBACK;\n') | sqlite3 "$TRAQT_DB" > /dev/null &
+                (printf '.timeout 5000\nBEGIN EXCLUSIVE;\nSELECT 1;\n'; sleep 2; printf 'ROLLBACK;\n') | sqlite3 "$TRAQT_DB" > /dev/null &
                 until ! sqlite3 "$TRAQT_DB" 'BEGIN IMMEDIATE; ROLLBACK;' 2> /dev/null; do sleep 0.01; done
             fi
             """#

@@ -3,8 +3,8 @@ import Testing
 /// Help is on standard output with exit 0, the same however it is asked for.
 @Suite("help and version")
 struct HelpTests {
-    static let commands = ["add", "remove", "list", "today", "export", "import", "due", "summary", "live", "push",
-                           "completions", "man"]
+    static let commands = ["add", "edit", "remove", "list", "today", "done", "undone", "skip", "unskip",
+                           "export", "import", "due", "summary", "live", "push", "completions", "man"]
 
     @Test("every command has help in the usual sections", arguments: commands)
     func commandHelp(command: String) throws {

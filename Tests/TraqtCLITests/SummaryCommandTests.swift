@@ -110,7 +110,7 @@ struct SummaryCommandTests {
             09:15  ! Standup        · Standup        · Standup        · Standup        · Standup
             12:00  • Lunch | break  · Lunch | break  · Lunch | break  · Lunch | break  · Lunch | break  · Lunch | break  · Lunch | break
             18:00  • Gym                             · Gym                             · Gym
-            ✓ fired  ✗ failed  ! missed  • pending  · upcoming  - past
+            ✓ fired  ✗ failed  ! missed  ✔ done  » skipped  • pending  · upcoming  - past
 
             """)
         #expect(try fixture.traqt(["summary", "--week"] + Self.now).stdout == result.stdout)

@@ -86,4 +86,29 @@ struct UpgradeTests {
         let check = try connection.prepare("PRAGMA integrity_check")
         #expect(try check.step() && check.string(at: 0) == "ok")
     }
+
+    @Test("a database from before marked days (version 3) reads as having none; the first mark upgrades it")
+    func beforeDayMarks() throws {
+        let path = directory.file("v3.sqlite")
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 1000)
+        try connection.execute(migrations.prefix(3).map(\.sql).joined(separator: ";"))
+        try connection.execute("""
+            PRAGMA application_id = \(0x7472_7174); PRAGMA user_version = 3;
+            INSERT INTO activity VALUES ('walk', 'Walk', 127, 450, 1, 1);
+            """)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let environment = ["TZ": "UTC"]
+        let now = ["--now", "2026-11-30T07:00"]
+        #expect(try TraqtProcess.run(["today"] + now, database: path).stdout == "07:30  Walk\n")
+        #expect(try TraqtProcess.run(["summary", "--json"] + now, database: path).stdout.contains(#""status":"pending""#))
+        #expect(try TraqtProcess.run(["due", "--dry-run", "--now", "2026-11-30T07:30"], database: path).stdout == "07:30  Walk\n")
+        #expect(try TraqtProcess.run(["live", "status"] + now, database: path).stdout == "next 07:30 Walk\n")
+        let calendar = try TraqtProcess.run(["export", "--format", "ics"], database: path, environment: environment)
+        #expect(calendar.status == 0 && !calendar.stdout.contains("EXDATE"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+        #expect(try TraqtProcess.run(["done", "walk"] + now, database: path).stdout == "done walk 2026-11-30\n")
+        #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
+        #expect(try TraqtProcess.run(["today"] + now, database: path).stdout == "No pending activities.\n")
+    }
 }

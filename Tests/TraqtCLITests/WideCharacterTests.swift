@@ -72,7 +72,7 @@ struct WideCharacterTests {
             "12:00  • 日本語" + Self.gap(10) + "· 日本語",
             "18:00  • 🚴 Bike to th…" + Self.gap(2) + "· 🚴 Bike to th…",
             "19:00  • Gym" + Self.gap(13) + "· Gym",
-            "✓ fired  ✗ failed  ! missed  • pending  · upcoming  - past",
+            "✓ fired  ✗ failed  ! missed  ✔ done  » skipped  • pending  · upcoming  - past",
         ])
     }
 }

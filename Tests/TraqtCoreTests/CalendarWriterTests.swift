@@ -156,6 +156,17 @@ struct CalendarWriterTests {
         #expect(exdate.split(separator: ",").count == 60)
     }
 
+    @Test("excluded dates that are no occurrence (not one of its days, or before its first) are left out")
+    func excludedNonOccurrences() throws {
+        // Monday, Wednesday and Friday from Wednesday 2026-01-14.
+        let dates = [LocalDate(year: 2026, month: 1, day: 12)!, LocalDate(year: 2026, month: 1, day: 27)!,
+                     LocalDate(year: 2026, month: 1, day: 30)!]
+        let event = try #require(Self.events(try Self.calendar([(Self.activity(), dates)])).first)
+        #expect(event.filter { $0.hasPrefix("EXDATE") } == ["EXDATE;TZID=UTC:20260130T073000"])
+        let none = try #require(Self.events(try Self.calendar([(Self.activity(), Array(dates.prefix(2)))])).first)
+        #expect(!none.contains { $0.hasPrefix("EXDATE") })
+    }
+
     // MARK: - Daylight saving
 
     @Test("a time in a spring-forward gap gets an override at the gap's end on each gap day, unless excluded or before the start")

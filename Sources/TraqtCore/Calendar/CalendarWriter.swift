@@ -142,8 +142,8 @@ public struct CalendarWriter {
     }
 
     /// The weekly event of one activity, from the first of its days on or after
-    /// the date it was created; the dates in `excluded` (done or skipped) as
-    /// `EXDATE`; then, for each of its times that a spring-forward gap skips,
+    /// the date it was created; the dates in `excluded` (done or skipped) that
+    /// are occurrences as `EXDATE`; then, for each of its times that a spring-forward gap skips,
     /// an event that moves that one occurrence to the end of the gap, where
     /// traqt fires it (RFC 5545 reads a skipped time with the offset before
     /// the gap instead: 02:30 as 03:30, not 03:00).
@@ -152,7 +152,10 @@ public struct CalendarWriter {
                                       excluded: [LocalDate], to buffer: inout [UInt8]) {
         var start = creationDate(createdAt)
         while !days.contains(weekday: start.weekday) { start = start.adding(days: 1) }
-        let skipped = excluded.isEmpty ? excluded : Array(Set(excluded)).sorted()
+        // Only occurrences can be excluded: a date not among its days, or
+        // before its first, is no occurrence.
+        let skipped = excluded.isEmpty ? excluded
+            : Array(Set(excluded.filter { $0 >= start && days.contains(weekday: $0.weekday) })).sorted()
 
         appendLine("BEGIN:VEVENT", to: &buffer)
         appendIdentity(id: id, createdAt: createdAt, updatedAt: updatedAt, to: &buffer)

@@ -107,19 +107,14 @@ extension ActivityStore {
     /// whose time of day falls in a window are read: one range query on the
     /// table's key (time of day, name, id) per local date the window touches,
     /// with that date's weekday bit, skipping in SQL the occurrences already
-    /// recorded. So a run costs what its windows hold, whatever the table's size.
+    /// recorded and those marked done or skipped (neither fired nor missed).
+    /// So a run costs what its windows hold, whatever the table's size.
     private static func decide(_ connection: any DatabaseConnection, now: Instant, grace: TimeSpan,
                                state: ReminderLedger.State, ledger: LedgerAccess) throws -> DueClaim {
         let windows = ReminderLedger.windows(now: now.seconds, grace: grace.seconds, state: state)
         // A window reaching before 1970-01-01 or past 9999-12-31 stops there.
         let (fireWindow, missedWindow) = (SupportedDates.clip(windows.fire), SupportedDates.clip(windows.missed))
-        let undecided = try connection.prepare("""
-            SELECT \(activityColumns) FROM activity
-            WHERE time_of_day BETWEEN ?1 AND ?2 AND (days_of_week & ?3) != 0\(ledger == .none ? "" : """
-                 AND NOT EXISTS (SELECT 1 FROM occurrence WHERE activity_id = activity.id AND local_date = ?4)
-                """)
-            ORDER BY time_of_day, name, id
-            """)
+        let undecided = try UndecidedQuery(connection, ledger: ledger)
         // The write lock is held from before the query: what it finds
         // unrecorded, no other run can record first. The key (activity, local
         // date) would refuse a second record of an occurrence all the same.
@@ -144,10 +139,44 @@ extension ActivityStore {
         return DueClaim(fired: fired, missed: missed)
     }
 
+    /// The query of `decide` for one date: the activities whose time falls in
+    /// a range, with the date's weekday, that no run decided, none marked. It
+    /// takes the activity's own marks into account only on a date that has
+    /// such marks (one probe of their date index tells), so that other dates
+    /// cost no probe per activity; a day off for every activity has no query.
+    /// Each form is prepared once.
+    private final class UndecidedQuery {
+        private let connection: any DatabaseConnection
+        private let ledger: LedgerAccess
+        private let hasMarks: Bool
+        /// By whether it looks up the activities' own marks.
+        private var prepared: [Bool: any DatabaseStatement] = [:]
+
+        init(_ connection: any DatabaseConnection, ledger: LedgerAccess) throws {
+            (self.connection, self.ledger) = (connection, ledger)
+            hasMarks = try ledger != .none && DayMarkSQL.exists(in: connection)
+        }
+
+        /// The statement for `date`, parameters 1-3 (minutes, weekday bit) to
+        /// bind, and 4 (the date) when it has one; nil for a day off.
+        func statement(on date: LocalDate) throws -> (any DatabaseStatement)? {
+            let marks = hasMarks ? try DayMarkSQL.onDate(date, in: connection) : DayMarkSQL.OnDate()
+            if marks.everyActivitySkipped { return nil }
+            if let statement = prepared[marks.byActivity] { return statement }
+            var sql = "SELECT \(activityColumns) FROM activity WHERE time_of_day BETWEEN ?1 AND ?2 AND (days_of_week & ?3) != 0"
+            if ledger != .none {
+                sql += " AND NOT EXISTS (SELECT 1 FROM occurrence WHERE activity_id = activity.id AND local_date = ?4)"
+            }
+            if marks.byActivity { sql += " AND " + DayMarkSQL.unmarked(id: "activity.id", date: "?4") }
+            let statement = try connection.prepare(sql + " ORDER BY time_of_day, name, id")
+            prepared[marks.byActivity] = statement
+            return statement
+        }
+    }
+
     /// Calls `body` with each occurrence whose instant is in `window`, oldest
-    /// date first and in time order within a date, as `statement` (the query
-    /// of `decide`) finds them.
-    private static func forEachOccurrence(in window: ClosedRange<Int>, from statement: any DatabaseStatement,
+    /// date first and in time order within a date, as `query` finds them.
+    private static func forEachOccurrence(in window: ClosedRange<Int>, from query: UndecidedQuery,
                                           _ body: (Occurrence) throws -> Void) throws {
         // A date's times all fall within a day of its midnight, whatever the
         // zone's offset changes; one date of margin each side catches them all,
@@ -156,11 +185,11 @@ extension ActivityStore {
         let last = min(Instant(seconds: window.upperBound).localDate.adding(days: 1), SupportedDates.last)
         while date <= last {
             var instants = DayInstants(date)
-            if let minutes = instants.minutes(within: window) {
+            if let minutes = instants.minutes(within: window), let statement = try query.statement(on: date) {
                 try statement.bind(minutes.lowerBound, at: 1)
                 try statement.bind(minutes.upperBound, at: 2)
                 try statement.bind(1 << date.weekday, at: 3)
-                // The date is the key of the recorded occurrences, when there are any.
+                // The date is the key of the records and marks, when there are any.
                 if statement.parameterCount == 4 { try statement.bind(date.description, at: 4) }
                 // On one date, instants follow the time of day: the key's order
                 // is the order of the occurrences.

@@ -4,7 +4,8 @@ extension AgendaCursor {
     /// `{"date":"2026-11-29","weekday":"sun","activities":[{"id":…,"name":…,
     /// "time":"07:30","scheduledAt":"…","status":"fired","firedAt":"…","lateSeconds":60}]}`.
     /// `firedAt` and `lateSeconds` come with fired, failed and started (when
-    /// the command was started), `exitStatus` with failed.
+    /// the command was started), `exitStatus` with failed, `doneAt` (when it
+    /// was marked) with done.
     /// `timeSpent` follows the activities: the day's time spent on each activity
     /// (see `TimeSpent.appendJSONArray`).
     public func writeJSON(to output: OutputBuffer, timeSpent: [TimeSpent]) throws {
@@ -50,6 +51,10 @@ extension AgendaCursor {
         if case let .failed(_, _, exitStatus) = status {
             JSONWriter.appendRaw(",\"exitStatus\":", to: &buffer)
             JSONWriter.appendInteger(exitStatus, to: &buffer)
+        }
+        if case let .done(at) = status {
+            JSONWriter.appendRaw(",\"doneAt\":", to: &buffer)
+            JSONWriter.appendText(of: at.appendText, to: &buffer)
         }
         buffer.append(UInt8(ascii: "}"))
     }

@@ -13,6 +13,10 @@ public enum OccurrenceStatus: Equatable, Sendable {
     case claimed
     /// It passed and no `due` run fired it in time.
     case missed
+    /// Marked done (`traqt done`), at this moment.
+    case done(at: Instant)
+    /// Marked skipped (`traqt skip`): for it alone, or for every activity.
+    case skipped
     /// Still to come today, or due and not yet seen by a `due` run.
     case pending
     /// On a later day.
@@ -22,7 +26,7 @@ public enum OccurrenceStatus: Equatable, Sendable {
     case past
 
     /// The word `--json` and the text use: fired, failed, started, claimed,
-    /// missed, pending, upcoming, past.
+    /// missed, done, skipped, pending, upcoming, past.
     public var name: String {
         switch self {
         case .fired: return "fired"
@@ -30,6 +34,8 @@ public enum OccurrenceStatus: Equatable, Sendable {
         case .started: return "started"
         case .claimed: return "claimed"
         case .missed: return "missed"
+        case .done: return "done"
+        case .skipped: return "skipped"
         case .pending: return "pending"
         case .upcoming: return "upcoming"
         case .past: return "past"
@@ -68,8 +74,10 @@ extension ActivityStore {
             try connection.useCache(kibibytes: Self.agendaCacheKiB)
             let hasLedger = try Self.hasLedger(connection)
             let state = hasLedger ? try Self.loadState(connection) : nil
+            let hasMarks = try DayMarkSQL.exists(in: connection)
             let cursors = try dates.map { date in
-                try AgendaCursor(connection, date: date, now: now, state: state, hasLedger: hasLedger)
+                try AgendaCursor(connection, date: date, now: now, state: state, hasLedger: hasLedger,
+                                 marks: hasMarks ? DayMarkSQL.onDate(date, in: connection) : DayMarkSQL.OnDate())
             }
             ran = true
             try body(cursors)

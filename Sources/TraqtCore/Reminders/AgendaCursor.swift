@@ -14,34 +14,38 @@ public final class AgendaCursor {
     /// Whether `date` is after the day of `now`.
     private let isLaterDay: Bool
     private let state: ReminderLedger.State?
+    /// Whether every activity was marked skipped on `date`.
+    private let everyActivitySkipped: Bool
     /// `scheduledAt` as JSON text, by minute of the day, made once each.
     private var scheduledTexts = [[UInt8]?](repeating: nil, count: TimeOfDay.range.count)
     /// The last `firedAt` written as JSON: one `due` run fires many at once.
     private var firedText = (seconds: Int.min, text: [UInt8]())
 
     init(_ connection: any DatabaseConnection, date: LocalDate, now: Instant, state: ReminderLedger.State?,
-         hasLedger: Bool) throws {
-        // Columns 4-7 are the record, NULL when there is none. The join probes
-        // the record's key (activity, date) once per activity of the day, so it
-        // is left out for a day no record can be of (most of a week ahead).
-        let joined = hasLedger && state?.mayHaveRecords(on: date) == true
-        let statement = try connection.prepare(joined ? """
-            SELECT a.id, a.name, a.days_of_week, a.time_of_day, o.status, o.scheduled_at, o.fired_at, o.exit_status
-            FROM activity AS a LEFT JOIN occurrence AS o ON o.activity_id = a.id AND o.local_date = ?2
+         hasLedger: Bool, marks: DayMarkSQL.OnDate) throws {
+        // Columns 4-7 are the record, 8-9 the activity's own mark, NULL when
+        // there is none. Each join probes its key (activity, date) once per
+        // activity of the day, so it is left out for a day none can be of:
+        // records on most of a week ahead, marks on most days.
+        let records = hasLedger && state?.mayHaveRecords(on: date) == true
+        var columns = records ? "o.status, o.scheduled_at, o.fired_at, o.exit_status" : "NULL, NULL, NULL, NULL"
+        columns += marks.byActivity ? ", m.kind, m.marked_at" : ", NULL, NULL"
+        var joins = records ? " LEFT JOIN occurrence AS o ON o.activity_id = a.id AND o.local_date = ?2" : ""
+        joins += marks.byActivity ? " LEFT JOIN day_mark AS m ON m.activity_id = a.id AND m.local_date = ?2" : ""
+        let statement = try connection.prepare("""
+            SELECT a.id, a.name, a.days_of_week, a.time_of_day, \(columns) FROM activity AS a\(joins)
             WHERE (a.days_of_week & ?1) != 0 ORDER BY a.time_of_day, a.name, a.id
-            """ : """
-            SELECT id, name, days_of_week, time_of_day, NULL, NULL, NULL, NULL
-            FROM activity WHERE (days_of_week & ?1) != 0 ORDER BY time_of_day, name, id
             """)
         (self.date, self.statement, instants, path) = (date, statement, DayInstants(date), connection.location)
         (self.now, isLaterDay, self.state) = (now, date > now.localDate, state)
+        everyActivitySkipped = marks.everyActivitySkipped
         try bind()
     }
 
     /// A day with nothing in it (a missing database).
     init(emptyOn date: LocalDate) {
         (self.date, statement, instants, path) = (date, nil, DayInstants(date), "")
-        (now, isLaterDay, state) = (Instant(seconds: 0), false, nil)
+        (now, isLaterDay, state, everyActivitySkipped) = (Instant(seconds: 0), false, nil, false)
     }
 
     private func bind() throws {
@@ -84,9 +88,17 @@ public final class AgendaCursor {
     /// When it happens (see `LocalZone.instant(of:)`).
     public var scheduledAt: Instant { Instant(seconds: instants.instant(minutes: minutes)) }
 
+    /// What `due` recorded, else how it was marked (its own mark first), else
+    /// what the time and the earlier `due` runs say.
     public var status: OccurrenceStatus {
         let statement = statement!
         guard !statement.isNull(at: 4) else {
+            if !statement.isNull(at: 8) {
+                // 'done' or 'skipped' (the table's CHECK).
+                return statement.withUTF8(at: 8, { $0.first }) == UInt8(ascii: "d")
+                    ? .done(at: Instant(seconds: statement.int(at: 9))) : .skipped
+            }
+            if everyActivitySkipped { return .skipped }
             return .unrecorded(scheduledAt: scheduledAt.seconds, isLaterDay: isLaterDay, now: now, state: state)
         }
         let recorded = statement.int(at: 5), firedAt = statement.int(at: 6)

@@ -22,16 +22,13 @@ extension ActivityStore {
     }
 
     /// The query behind `forEachRow`, on a connection already in a transaction.
-
-    /// The query behind `forEachRow`, on a connection already in a transaction.
     static func forEachRow(in connection: any DatabaseConnection, pending filter: PendingFilter? = nil,
                            _ body: (ActivityRow) throws -> Void) throws {
         let statement: any DatabaseStatement
         if let filter {
-            statement = try connection.prepare(
-                "SELECT \(activityColumns) FROM activity WHERE \(PendingFilter.sqlCondition) \(order)")
-            try statement.bind(filter.weekdayBit, at: 1)
-            try statement.bind(filter.minuteOfDay, at: 2)
+            guard let condition = try filter.sqlCondition(in: connection) else { return }
+            statement = try connection.prepare("SELECT \(activityColumns) FROM activity WHERE \(condition) \(order)")
+            try filter.bind(to: statement)
         } else {
             statement = try connection.prepare("SELECT \(activityColumns) FROM activity \(order)")
         }

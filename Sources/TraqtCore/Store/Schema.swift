@@ -15,6 +15,8 @@ public enum Schema {
     /// The schema version that added the `claimed` and `started` states of
     /// `due --exec` (`0004-exec-states.sql`).
     static let execStatesVersion = 4
+    /// The schema version that added days marked done or skipped (`0005-day-marks.sql`).
+    static let dayMarksVersion = 5
 
     /// The schema version of an open traqt database (0 when empty). Readers use
     /// an older schema as it is: what a later migration added is not there yet.

@@ -15,21 +15,20 @@ extension ActivityStore {
                 return
             }
             let filter = PendingFilter(at: now.localDateTime)
+            guard let condition = try filter.sqlCondition(in: connection) else { return }
             // Stored in list order: the first match ends the scan.
             let first = try connection.prepare("""
                 SELECT id, name, days_of_week, time_of_day, created_at, updated_at FROM activity
-                WHERE \(PendingFilter.sqlCondition) ORDER BY time_of_day, name, id LIMIT 1
+                WHERE \(condition) ORDER BY time_of_day, name, id LIMIT 1
                 """)
-            try first.bind(filter.weekdayBit, at: 1)
-            try first.bind(filter.minuteOfDay, at: 2)
+            try filter.bind(to: first)
             guard try first.step() else { return }
             let row = ActivityRow(first)
             try row.check(path: connection.location)
             var others = 0
             if countOthers {
-                let count = try connection.prepare("SELECT count(*) FROM activity WHERE \(PendingFilter.sqlCondition)")
-                try count.bind(filter.weekdayBit, at: 1)
-                try count.bind(filter.minuteOfDay, at: 2)
+                let count = try connection.prepare("SELECT count(*) FROM activity WHERE \(condition)")
+                try filter.bind(to: count)
                 others = try count.step() ? count.int(at: 0) - 1 : 0
             }
             result = .next(row.activity, others: others)

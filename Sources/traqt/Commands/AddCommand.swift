@@ -16,14 +16,9 @@ enum AddCommand: Command {
             """,
         arguments: [ArgumentSpec("name", help: "The activity's name, any text.")],
         options: [
-            OptionSpec("days", .value(name: "days"), required: true, completion: CompletionKinds.days, help: """
-                Weekdays, separated by commas: names (mon, Monday, ...), cron's day numbers \
-                (0 or 7 = Sunday, 1 = Monday ... 6 = Saturday), ranges (mon-fri, fri-mon, 1-5), \
-                daily (or *), weekdays, weekend(s); or the bit mask as mask:N (1...127, bit 0 = \
-                Sunday: mask:62 is weekdays). A bare number is a cron day number, not a mask.
-                """),
-            OptionSpec("at", .value(name: "time"), required: true,
-                       help: "Time of day: HH:MM (24-hour), 7 (07:00), 0730, 9am, 2:30pm, 7pm, noon, midnight."),
+            OptionSpec("days", .value(name: "days"), required: true, completion: CompletionKinds.days,
+                       help: CommonOptions.daysHelp),
+            OptionSpec("at", .value(name: "time"), required: true, help: CommonOptions.timeHelp),
             OptionSpec("id", .value(name: "id"), completion: CompletionKinds.activityIDs,
                        help: "The id to create or replace."),
         ],

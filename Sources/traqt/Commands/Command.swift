@@ -13,6 +13,15 @@ enum CommonOptions {
     static let now = OptionSpec(
         "now", .value(name: "datetime"),
         help: "Use this time instead of the clock: YYYY-MM-DDTHH:MM[:SS] in the local zone (TZ), optionally with a UTC offset (Z, -04:00, +0100) that tells apart the two 01:30s of a fall-back night; or HH:MM for that time today. From 1970-01-01 to 9999-12-31.")
+    /// What `--days` takes, in add and edit.
+    static let daysHelp = """
+        Weekdays, separated by commas: names (mon, Monday, ...), cron's day numbers \
+        (0 or 7 = Sunday, 1 = Monday ... 6 = Saturday), ranges (mon-fri, fri-mon, 1-5), \
+        daily (or *), weekdays, weekend(s); or the bit mask as mask:N (1...127, bit 0 = \
+        Sunday: mask:62 is weekdays). A bare number is a cron day number, not a mask.
+        """
+    /// What `--at` takes, in add and edit.
+    static let timeHelp = "Time of day: HH:MM (24-hour), 7 (07:00), 0730, 9am, 2:30pm, 7pm, noon, midnight."
     static let quiet = OptionSpec(
         "quiet", short: "q", help: "Print nothing when nothing is pending (so cron sends no mail).")
 }

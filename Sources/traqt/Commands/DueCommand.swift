@@ -16,6 +16,8 @@ enum DueCommand: Command {
             summary'). A time skipped by daylight saving fires at the end of the gap; a \
             repeated time fires at its first occurrence. The first due run on a database \
             starts the record: what passed before its grace window is neither fired nor missed. \
+            An occurrence marked done or skipped ('traqt done', 'traqt skip') is neither \
+            fired nor recorded missed. \
             Fired reminders are printed as 'HH:MM Name' lines ('Nothing due.' when none); \
             reminders found missed are reported on standard error as 'missed HH:MM Name'. \
             With --exec, CMD is checked first (found in PATH and executable, else exit 64 \

@@ -27,7 +27,9 @@ enum ExportCommand: Command {
             TZ that is a POSIX rule (CET-1CEST,M3.5.0,M10.5.0/3) is named as it is \
             written. A time skipped by a spring-forward change comes at the end of the \
             gap (02:30 at 03:00), as traqt fires it, through an override event for each \
-            such day within those years; a repeated time at its first occurrence. Each event's UID is the activity's id with @traqt, so \
+            such day within those years; a repeated time at its first occurrence. Days \
+            marked done or skipped ('traqt done', 'traqt skip') are left out as EXDATEs. \
+            Each event's UID is the activity's id with @traqt, so \
             importing a newer file updates the events instead of adding them twice.
             """,
         arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "Where to write ('-' or none: standard output).")],

@@ -11,9 +11,10 @@ enum SummaryCommand: Command {
             124), started (its --exec command was started and no outcome recorded: due \
             was killed while it ran; it is never started again), claimed (a due --exec run \
             took it and was killed before starting its command: the next due runs it), \
-            missed, pending (still to come today, or not yet seen by a due run), upcoming \
-            (a later day), or past (before due first ran on this database: nothing is \
-            known). In a week, started and claimed are marked ? and ~. Then the \
+            missed, done (marked by 'traqt done', and when), skipped ('traqt skip', alone or \
+            for every activity), pending (still to come today, or not yet seen by a due run), \
+            upcoming (a later day), or past (before due first ran on this database: nothing \
+            is known). In a week, started and claimed are marked ? and ~. Then the \
             time spent that day on each activity, from the live activities that ran on it \
             ('traqt live start ID'; a session across midnight counts on each day for its \
             part; one still running counts up to now; an activity removed since keeps its \

@@ -6,8 +6,9 @@ enum TodayCommand: Command {
         "today",
         abstract: "Show the activities still pending today (the default command).",
         discussion: """
-            Pending: today's weekday is in the activity's days and its time of day has \
-            not passed (an activity at 07:30 is pending until 07:30:59).
+            Pending: today's weekday is in the activity's days, its time of day has not \
+            passed (an activity at 07:30 is pending until 07:30:59), and today is not \
+            marked done or skipped for it ('traqt done', 'traqt skip').
             """,
         options: [CommonOptions.now, CommonOptions.json, CommonOptions.quiet],
         examples: ["traqt today", "traqt today --quiet   # in cron: no mail when nothing is pending",

@@ -11,7 +11,8 @@ enum WatchCommand: Command {
         discussion: """
             On a terminal: a full-screen view (the date and time; the live activities, most \
             relevant first, with their stopwatch ticking, their state's keys and values, stale \
-            and ended ones marked; then what is still pending today, the next one highlighted), \
+            and ended ones marked; then what is still pending today as 'traqt today' lists it, \
+            days marked done or skipped left out, the next one highlighted), \
             redrawn when any process commits a change, when the window is resized, and each \
             second for the clocks. q quits; Ctrl-C, SIGTERM and SIGHUP quit too, and every way \
             out (an error included) gives the terminal back as it was. Colour unless NO_COLOR \

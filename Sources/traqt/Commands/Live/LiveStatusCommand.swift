@@ -9,7 +9,8 @@ enum LiveStatusCommand: Command {
             For status bars that run a command per refresh (tmux's status-right, i3blocks, \
             polybar, a shell prompt). Prints the most relevant live activity that runs (active \
             or stale) as '⏱ 12:34 Walk dog', with ' +2' when two more run; when none runs, the \
-            next activity pending today as 'next 18:00 Gym'; when neither exists, nothing at all \
+            next activity pending today (as 'traqt today' lists it) as 'next 18:00 Gym'; when \
+            neither exists, nothing at all \
             (exit 0), so that a bar hides the block. Ended live activities are not shown.
 
             FORMAT replaces the text with a template of placeholders in braces: {elapsed} the \
