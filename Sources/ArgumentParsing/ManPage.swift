@@ -151,7 +151,7 @@ public struct ManPage: Sendable {
 }
 
 /// Text for roff: a backslash is `\e`, a hyphen `\-` (so that options can be
-/// copied from the page), and anything beyond ASCII a `\[uXXXX]` escape, which
+/// copied from the page), and anything beyond ASCII a `\[u` escape with its four or more hex digits (`\[u00E9]`), which
 /// every formatter reads whatever the locale.
 func escaped(_ text: String) -> String {
     var result = ""

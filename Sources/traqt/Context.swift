@@ -36,6 +36,14 @@ struct Context {
         }
     }
 
+    /// Refuses two options given together that exclude each other (`--json`
+    /// and `--markdown`): a usage error naming both.
+    func refuseTogether(_ first: String, _ second: String) throws(UsageError) {
+        if arguments.flag(first) && arguments.flag(second) {
+            throw UsageError("'--\(first)' and '--\(second)' cannot be used together", command: command)
+        }
+    }
+
     /// The command's one reading of the clock, or the moment `--now` names.
     func now() throws(UsageError) -> Instant {
         let clock = Instant.now()

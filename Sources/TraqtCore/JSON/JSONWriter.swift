@@ -10,7 +10,7 @@ public enum JSONWriter {
     }
 
     /// Control characters (C0, DEL, C1) and the bidirectional controls and
-    /// separators of `UnsafeText` are escaped as `\uXXXX`, so that a consumer
+    /// separators of `UnsafeText` are escaped as `\u` and four hex digits (`\u202e`), so that a consumer
     /// that prints a value cannot be made to drive a terminal or reorder text.
     public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))

@@ -2,7 +2,7 @@
 /// C0 controls, DEL and C1 controls (they drive terminals: escape sequences,
 /// OSC titles), and the bidirectional controls and separators that reorder or
 /// break what is shown (U+202E makes `txt.exe` read `exe.txt`). Text output
-/// replaces them with U+FFFD; JSON escapes them as `\uXXXX`.
+/// replaces them with U+FFFD; JSON escapes them as `\u` and four hex digits.
 public enum UnsafeText {
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

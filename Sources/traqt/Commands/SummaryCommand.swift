@@ -38,10 +38,8 @@ enum SummaryCommand: Command {
         ])
 
     static func run(_ context: Context) throws {
+        try context.refuseTogether("json", "markdown")
         let json = context.arguments.flag("json"), markdown = context.arguments.flag("markdown")
-        if json && markdown {
-            throw UsageError("'--json' and '--markdown' cannot be used together", command: context.command)
-        }
         // The clock is read once; --now replaces it.
         let now = try context.now()
         let today = now.localDate

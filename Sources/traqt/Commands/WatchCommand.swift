@@ -57,10 +57,8 @@ enum WatchCommand: Command {
         ])
 
     static func run(_ context: Context) throws {
+        try context.refuseTogether("json", "waybar")
         let json = context.arguments.flag("json"), waybar = context.arguments.flag("waybar")
-        if json && waybar {
-            throw UsageError("'--json' and '--waybar' cannot be used together", command: context.command)
-        }
         SignalPipe.unblock(ScreenView.endingSignals + [SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE])
         let start = try context.now()
         let clock = WatchClock(startingAt: context.arguments.value("now") == nil ? nil : start)

@@ -36,9 +36,7 @@ enum LiveOptions {
 
     /// `--stale-after DURATION` or `--stale-at DATETIME`, not both.
     static func stale(_ context: Context) throws(UsageError) -> StaleTime? {
-        if context.arguments.flag("stale-after") && context.arguments.flag("stale-at") {
-            throw UsageError("'--stale-after' and '--stale-at' cannot be used together", command: context.command)
-        }
+        try context.refuseTogether("stale-after", "stale-at")
         if let span = try context.parse("stale-after", TimeSpan.parse) { return .after(span) }
         return try context.parse("stale-at", Instant.parse).map(StaleTime.at)
     }

@@ -25,12 +25,10 @@ enum LiveUpdateCommand: Command {
 
     static func run(_ context: Context) throws {
         let id = context.arguments.positionals[0]
+        try context.refuseTogether("state", "set")
         let replacement = try LiveOptions.object("state", field: "state", context)
         let changes = try (context.arguments[values: "set"] ?? []).map { (text) throws(UsageError) in
             try member(text, context)
-        }
-        if replacement != nil && !changes.isEmpty {
-            throw UsageError("'--state' and '--set' cannot be used together", command: context.command)
         }
         let state: LiveUpdate.State = replacement.map(LiveUpdate.State.replace) ?? (changes.isEmpty ? .keep : .set(changes))
         let update = LiveUpdate(state: state, stale: try LiveOptions.stale(context),
