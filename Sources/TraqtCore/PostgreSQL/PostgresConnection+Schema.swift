@@ -8,6 +8,16 @@ extension PostgresConnection {
     /// Reads the schema's identity; throws for a `traqt` schema that is not
     /// traqt's (65) or newer than this binary (78). No schema reads as empty.
     public func schemaState() throws -> SchemaState {
+        // Asked several times a command (every reader checks the version it
+        // needs): within one transaction the answer cannot change but by our
+        // own migration, so it costs the server's round trips once.
+        if let knownState { return knownState }
+        let state = try readSchemaState()
+        if isInTransaction { knownState = state }
+        return state
+    }
+
+    private func readSchemaState() throws -> SchemaState {
         let statement = PostgresStatement(connection: self, sql: """
             SELECT to_regnamespace('traqt') IS NOT NULL, to_regclass('traqt.meta') IS NOT NULL,
                 (SELECT count(*) FROM pg_class WHERE relnamespace = to_regnamespace('traqt'))
@@ -58,6 +68,7 @@ extension PostgresConnection {
             try execute("UPDATE traqt.meta SET version = \(migration.version)")
             current = migration.version
         }
+        knownState = .traqt(version: current)
     }
 }
 #endif

@@ -111,8 +111,13 @@ public final class PostgresConnection: DatabaseConnection {
     /// through LISTEN) that it committed.
     public static let changeChannel = "traqt"
 
+    /// The schema's state as read in the current transaction (see `schemaState`).
+    var knownState: SchemaState?
+
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try transaction(begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))") {
+        knownState = nil
+        defer { knownState = nil }
+        return try transaction(begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))") {
             let result = try body()
             try execute("NOTIFY \(Self.changeChannel)")
             return result
@@ -121,7 +126,9 @@ public final class PostgresConnection: DatabaseConnection {
 
     /// One snapshot for every query of `body`, without blocking any writer.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+        knownState = nil
+        defer { knownState = nil }
+        return try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
     }
 
     /// A lost connection needs none: the server rolls back on its own.
