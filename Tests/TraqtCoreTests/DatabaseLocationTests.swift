@@ -33,4 +33,49 @@ struct DatabaseLocationTests {
         let error = #expect(throws: InvalidValue.self) { try DatabaseLocation.resolve(option: option, environment: environment) }
         #expect(error?.message.contains(named) == true)
     }
+
+    @Test("A path is a SQLite file, a postgres URI in any case is PostgreSQL", arguments: [
+        ("/srv/traqt/team.sqlite", DatabaseLocation.Engine.sqlite), ("rel/x.sqlite", .sqlite), ("x.sqlite", .sqlite),
+        ("./file:x.sqlite", .sqlite), ("./host=x", .sqlite), ("/tmp/a://b", .sqlite), ("notes:2024.sqlite", .sqlite),
+        ("postgresql://h/db", .postgres), ("postgres://u@h/db", .postgres), ("POSTGRES://h/db", .postgres),
+        ("Postgresql://h/db", .postgres), ("postgresql:///db?host=/run/postgresql", .postgres),
+    ] as [(String, DatabaseLocation.Engine)])
+    func engines(location: String, engine: DatabaseLocation.Engine) throws {
+        #expect(try DatabaseLocation.engine(of: location) == engine)
+        #expect(DatabaseLocation.isPostgres(location) == (engine == .postgres))
+    }
+
+    @Test("What looks like a URI or a connection string but names no engine traqt has is refused, without the password", arguments: [
+        ("file:/x/traqt.sqlite", "file: URIs"), ("FILE:x.sqlite?mode=memory", "file: URIs"), ("file://h/x", "file: URIs"),
+        ("postgres:/u:s3cr3t@h/db", "without '//'"), ("postgresql:h", "without '//'"),
+        ("host=h password=s3cr3t", "key=value"), ("  dbname=x", "key=value"), ("sslmode=require", "key=value"),
+        ("mysql://u:s3cr3t@h/db", "'mysql://'"), ("9p://x", "'://'"), ("x/y://z", "'://'"),
+    ])
+    func refused(location: String, says: String) {
+        let error = #expect(throws: InvalidValue.self) { try DatabaseLocation.engine(of: location) }
+        #expect(error?.message.contains(says) == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("s3cr3t") == false)
+        let resolved = #expect(throws: InvalidValue.self) { try DatabaseLocation.resolve(option: nil, environment: ["TRAQT_DB": location]) }
+        #expect(resolved?.message.hasPrefix("TRAQT_DB: ") == true)
+    }
+
+    @Test("A message shows a URI without its password", arguments: [
+        ("postgresql://u:s3cr3t@h/db", "postgresql://u:***@h/db"),
+        ("POSTGRES://u:s3cr3t@h/db", "POSTGRES://u:***@h/db"),
+        ("postgresql://u:s3c/r3t@h/db", "postgresql://u:***@h/db"),
+        ("postgresql://u:s3c@r3t@h/db", "postgresql://u:***@h/db"),
+        ("postgresql://h/db?password=s3cr3t", "postgresql://h/db?password=***"),
+        ("postgresql://h/db?sslmode=require&PASSWORD=s3cr3t&x=1", "postgresql://h/db?sslmode=require&PASSWORD=***&x=1"),
+        ("postgresql://u@h/db?user=a@b", "postgresql://u@h/db?user=a@b"),
+        ("/srv/traqt/team.sqlite", "/srv/traqt/team.sqlite"),
+    ])
+    func redaction(location: String, shown: String) {
+        #expect(DatabaseLocation.redacted(location) == shown)
+    }
+
+    @Test("libpq reads the scheme in lower case")
+    func normalizedScheme() {
+        #expect(DatabaseLocation.normalizedURI("POSTGRES://U@H/DB") == "postgres://U@H/DB")
+        #expect(DatabaseLocation.normalizedURI("postgresql://h/db") == "postgresql://h/db")
+    }
 }

@@ -5,7 +5,7 @@ extension ActivityStore {
     /// find nothing.
     static func openPostgres(uri: String, busyTimeoutMilliseconds: Int32) throws -> ActivityStore {
         let connection = try storeCall(DatabaseLocation.redacted(uri)) {
-            try PostgresConnection(uri: uri, lockTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try PostgresConnection(uri: DatabaseLocation.normalizedURI(uri), lockTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
         return ActivityStore(path: connection.location, connection: connection)
     }
