@@ -26,9 +26,9 @@ enum ExitCode: Int32 {
         case .schemaTooNew: self = .configuration
         case .busy: self = .temporaryFailure
         case .unavailable: self = .unavailable
-        case .permissionDenied: self = .permissionDenied
+        case .permissionDenied, .untrusted: self = .permissionDenied
         case .cannotCreate: self = .cannotCreate
-        case .io: self = .ioError
+        case .io, .notAFile: self = .ioError
         case .internalError: self = .internalError
         }
     }

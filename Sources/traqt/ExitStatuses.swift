@@ -9,8 +9,9 @@ enum ExitStatuses {
                        "due: an --exec command failed (the reminder is recorded as failed)"),
         ExitStatusSpec(ExitCode.usage.rawValue, """
             usage: unknown command or option, bad --days/--at/--now/--date (or a date outside \
-            1970-01-01 … 9999-12-31), missing argument, an empty --db or TRAQT_DB, an argument that is \
-            not valid UTF-8
+            1970-01-01 … 9999-12-31), missing argument, an empty --db or TRAQT_DB or one that is \
+            neither a path nor a postgresql:// URI (a file: URI, postgres: without //, another \
+            SCHEME://, a libpq key=value string), an argument that is not valid UTF-8
             """),
         ExitStatusSpec(ExitCode.dataError.rawValue, """
             bad data: an invalid import record or push notification (the message names its 0-based \
@@ -27,11 +28,18 @@ enum ExitStatuses {
             traqt was built without PostgreSQL and the location names one
             """),
         ExitStatusSpec(ExitCode.cannotCreate.rawValue, "the database cannot be created"),
-        ExitStatusSpec(ExitCode.ioError.rawValue, "I/O error (including a full disk while writing output, and a connection to the server lost mid-command)"),
+        ExitStatusSpec(ExitCode.ioError.rawValue, """
+            I/O error (including a full disk while writing output, and a connection to the server lost \
+            mid-command), or a database path that is not a regular file (a device, a FIFO, a folder)
+            """),
         ExitStatusSpec(ExitCode.temporaryFailure.rawValue,
                        "the database is still locked after the busy timeout: retry later"),
-        ExitStatusSpec(ExitCode.permissionDenied.rawValue,
-                       "permission denied (or a push without the right TRAQT_PUSH_TOKEN, or a login the server refused)"),
+        ExitStatusSpec(ExitCode.permissionDenied.rawValue, """
+            permission denied (or a push without the right TRAQT_PUSH_TOKEN, or a login the server \
+            refused), or a file traqt does not trust: a journal, -wal or -shm beside the database that \
+            is a link, not a regular file, or another user's; a write in a folder others may write \
+            (see "Sharing a database safely")
+            """),
         ExitStatusSpec(ExitCode.configuration.rawValue, """
             configuration: the database's schema is newer than this binary, TRAQT_BUSY_TIMEOUT is \
             not a number, or there is no database location at all (no --db, TRAQT_DB, XDG_DATA_HOME \

@@ -147,10 +147,10 @@ struct ExitCodeTests {
         #expect(process.terminationStatus == 74)
         #expect(message.hasPrefix("Error: cannot write to standard output"))
 
-        // A database path that is a folder cannot be opened for reading.
+        // A database path that is a folder is not a database file.
         let folder = try TraqtProcess.run(["list"], database: directory.path)
         #expect(folder.status == 74)
-        #expect(folder.stderr.hasPrefix("Error: I/O error") && folder.stderr.contains("Is a directory"))
+        #expect(folder.stderr == "Error: '\(directory.path)' is a folder, not a database file; nothing was read or written\n")
     }
 
     @Test("75: still locked after the busy timeout, for writers and readers")

@@ -31,6 +31,25 @@ struct TraqtProcess {
         return environment
     }
 
+    /// Runs any program (`words[0]`, an absolute path) to completion, its
+    /// output read through pipes: for `sh -c`, `setpriv`, `timeout` around traqt.
+    static func runProgram(_ words: [String], environment: [String: String],
+                           currentDirectory: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: words[0])
+        process.arguments = Array(words.dropFirst())
+        process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
     /// Runs `traqt arguments…` to completion with `stdin` as its input.
     @discardableResult
     static func run(_ arguments: [String], database: String?, stdin: String? = nil,

@@ -16,17 +16,20 @@ public final class SQLiteConnection: DatabaseConnection {
     public let path: String
     private let busyWait: BusyWait
 
-    /// Opens `path` and sets how long to wait for other processes' locks (see
-    /// `BusyWait`) before anything else can touch the file.
-    public init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    /// Opens `file` (by default `path`; messages name `path`) and sets how
+    /// long to wait for other processes' locks (see `BusyWait`) before anything
+    /// else can touch the file. The name is never read as a `file:` URI, and a
+    /// database file that is a symbolic link is refused (traqt resolves links
+    /// itself, then checks what it found: `SQLiteFileGuard`).
+    public init(path: String, file: String? = nil, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(Self.plainFilename(file ?? path), &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(code: code, connection: connection)
             // sqlite3_open_v2 hands back a handle even when it fails; it must be closed.
@@ -41,6 +44,12 @@ public final class SQLiteConnection: DatabaseConnection {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `path` as SQLite takes it for a plain file name even where it was built
+    /// to read URIs (Debian's is): only a name that starts with `file:` is one.
+    static func plainFilename(_ path: String) -> String {
+        path.hasPrefix("file:") ? "./" + path : path
+    }
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws(SQLiteError) {

@@ -6,6 +6,16 @@ import Glibc
 extension SQLiteError: DatabaseEngineError {
     /// Sorts a SQLite failure on the file at `location` into what the user can do about it.
     public func storeError(location path: String) -> StoreError {
+        switch extendedCode {
+        case SQLITE_READONLY_ROLLBACK_CODE:
+            // A write crashed after this reader checked the files: the next
+            // command checks its journal and rolls it back.
+            return .busy(path: path, detail: "a write that crashed left a journal just now")
+        case SQLITE_CANTOPEN_SYMLINK_CODE:
+            return .untrusted(path: path, detail: "it became a symbolic link while traqt opened it; nothing was read or changed")
+        default:
+            break
+        }
         switch code {
         case SQLITE_BUSY, SQLITE_LOCKED:
             return .busy(path: path, detail: message)

@@ -18,6 +18,13 @@ public enum StoreError: Error, CustomStringConvertible {
     /// database), or this traqt was built without the engine the location names.
     case unavailable(path: String, detail: String)
     case permissionDenied(path: String, detail: String)
+    /// A file or folder that someone other than the database's writers could
+    /// have put there or changed (a planted journal, a folder others may
+    /// write): nothing is opened through it.
+    case untrusted(path: String, detail: String)
+    /// The database path names something other than a regular file (a device,
+    /// a FIFO, a folder).
+    case notAFile(path: String, kind: String)
     case cannotCreate(path: String, detail: String)
     case io(path: String, detail: String)
     /// `remove` named ids that are not in the store (nothing was removed).
@@ -45,6 +52,10 @@ public enum StoreError: Error, CustomStringConvertible {
             return "cannot reach the database '\(path)': \(detail)"
         case let .permissionDenied(path, detail):
             return "permission denied for '\(path)': \(detail)"
+        case let .untrusted(path, detail):
+            return "refusing '\(path)': \(detail)"
+        case let .notAFile(path, kind):
+            return "'\(path)' is \(kind), not a database file; nothing was read or written"
         case let .cannotCreate(path, detail):
             return "cannot create the database '\(path)': \(detail)"
         case let .io(path, detail):
