@@ -120,6 +120,10 @@ struct ExportRefusalTests {
         // As root, nobody's FIFO; as nobody, one of a third user's (root is trusted).
         #expect(chown(fifo, user.isRoot ? ExportUser.nobodyID : 1234, 1234) == 0)
         let owner = user.isRoot ? "nobody (uid 65534)" : "uid 1234"
+        // Their reader, waiting: what traqt wrote would reach them.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
         let result = try scene.traqt(["export", "pipe"])
         expectRefusal(result, "pipe", "it is a FIFO owned by \(owner), not by you or root")
         #expect(fileType(fifo) == S_IFIFO)
