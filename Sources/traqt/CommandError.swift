@@ -7,6 +7,9 @@ enum CommandError: Error, CustomStringConvertible {
     /// More input than traqt reads (`ImportCommand.inputLimit`).
     case inputTooLarge(path: String, limit: Int)
     case outputFailed(path: String, reason: String, permission: Bool)
+    /// `export FILE` would write where it must not: through another user's link,
+    /// into another user's FIFO, onto the database.
+    case outputRefused(path: String, reason: String)
     /// No `--db`, no `TRAQT_DB`, no `XDG_DATA_HOME` and no `HOME`.
     case noDatabaseLocation
     case invalidEnvironment(name: String, value: String, expected: String)
@@ -29,6 +32,8 @@ enum CommandError: Error, CustomStringConvertible {
             return "'\(path == "-" ? "standard input" : path)' holds more than \(limit >> 20) MiB, more than traqt reads at once; nothing was imported"
         case let .outputFailed(path, reason, _):
             return "cannot write '\(path)': \(reason)"
+        case let .outputRefused(path, reason):
+            return "refusing to write '\(path)': \(reason); nothing was written"
         case .noDatabaseLocation:
             return "no database location: pass --db PATH, or set TRAQT_DB or HOME"
         case let .invalidEnvironment(name, value, expected):
@@ -62,6 +67,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .noDatabaseLocation, .invalidEnvironment: return .configuration
         case .invalidRecord, .invalidJSON, .idTaken, .inputTooLarge: return .dataError
         case .commandsFailed: return .commandFailed
+        case .outputRefused: return .cannotCreate
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `export FILE` for each kind of thing FILE can name: a regular file is replaced
-/// atomically and keeps its mode and owner, a symlink is followed, anything else is
+/// atomically by one of the exporter's, a symlink is followed, anything else is
 /// written in place and never replaced; as root and as an unprivileged user.
 @Suite("export destinations")
 struct ExportDestinationTests {
@@ -43,7 +43,7 @@ struct ExportDestinationTests {
             let result = try scene.traqt(["export", link])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try scene.contents(target) == scene.json)
-            #expect(try status(target).st_mode & 0o7777 == 0o640)
+            #expect(try status(target).st_mode & 0o7777 == 0o600)
         }
         #expect(linkTarget(outer) == "sub/inner")
         #expect(linkTarget(scene.path("sub/inner")) == "../target.json")
@@ -108,11 +108,12 @@ struct ExportDestinationTests {
         #expect(scene.temporaries().isEmpty)
     }
 
-    @Test("a private file keeps its mode, and its owner and group", arguments: ExportUser.all, [0o600, 0o640] as [mode_t])
-    func keepsModeAndOwner(user: ExportUser, mode: mode_t) throws {
+    @Test("a replaced file is the exporter's with mode 0600, whoever owned it and whatever its mode",
+          arguments: ExportUser.all, [0o666, 0o640, 0o600] as [mode_t])
+    func replacementIsTheExporters(user: ExportUser, mode: mode_t) throws {
         let scene = try ExportScene(user)
         let backup = try scene.file("backup.json", mode: mode)
-        // As root, a file of another user's: it must stay theirs.
+        // As root, another user's file that user may read: it must not show them root's export.
         if user.isRoot { #expect(chown(backup, ExportUser.nobodyID, ExportUser.nobodyID) == 0) }
         let before = try status(backup)
         let result = try scene.traqt(["export", "backup.json"])
@@ -120,9 +121,35 @@ struct ExportDestinationTests {
         #expect(try scene.contents(backup) == scene.json)
         let after = try status(backup)
         #expect(after.st_ino != before.st_ino, "replaced by a rename, not rewritten in place")
-        #expect(after.st_mode & 0o7777 == mode)
-        #expect(after.st_uid == before.st_uid && after.st_gid == before.st_gid)
+        #expect(after.st_mode & 0o7777 == 0o600)
+        #expect(after.st_uid == (user == .nobody ? ExportUser.nobodyID : getuid()))
+        #expect(after.st_gid == (user == .nobody ? ExportUser.nobodyID : getgid()))
         #expect(scene.temporaries().isEmpty)
+    }
+
+    @Test("--mode gives the new file exactly that mode, whatever the umask", arguments: ExportUser.all,
+          [("0640", 0o640), ("644", 0o644), ("0400", 0o400), ("0", 0)] as [(String, mode_t)])
+    func explicitMode(user: ExportUser, mode: (String, mode_t)) throws {
+        let scene = try ExportScene(user)
+        try scene.file("old.json", mode: 0o600)
+        for name in ["new.json", "old.json"] {
+            let result = try scene.traqt(["export", "--mode", mode.0, name], umask: "077")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try status(scene.path(name)).st_mode & 0o7777 == mode.1)
+        }
+        #expect(scene.temporaries().isEmpty)
+    }
+
+    @Test("--mode that is not octal permission bits, or without FILE, is a usage error (64)",
+          arguments: [["0999"], ["4755"], ["1777"], ["rw-r--r--"], [""], ["07777"], ["0640", "-"], ["0640"]])
+    func invalidMode(arguments: [String]) throws {
+        let scene = try ExportScene(.own)
+        let target = arguments.count == 2 ? [arguments[1]] : arguments[0] == "0640" ? [] : ["new.json"]
+        let result = try scene.traqt(["export", "--mode", arguments[0]] + target)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        #expect(result.stderr.contains("--mode"), "\(result.stderr)")
+        #expect(fileType(scene.path("new.json")) == 0)
     }
 
     @Test("a new file gets 0600, less what the umask removes", arguments: ExportUser.all,

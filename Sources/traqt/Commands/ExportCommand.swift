@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParsing
 import TraqtCore
 
@@ -7,14 +10,18 @@ enum ExportCommand: Command {
         abstract: "Write every activity as a JSON array or a calendar, to FILE or standard output.",
         discussion: """
             A regular FILE is replaced atomically (a temporary file beside it, synced, \
-            then renamed over it): readers see the old file or the new one, never half, \
-            and it keeps its mode, and its owner and group where permitted. A symlink is \
-            followed and the file it names is replaced; a dangling one gets that file \
-            created. Anything else (a FIFO, a device, a terminal, /dev/stdout, \
-            /dev/fd/N) is written in place, never replaced. A new file gets mode 0600, \
-            less what the umask removes: activity names are personal. Exit status 77 when \
-            FILE or its folder may not be written, 74 for other write errors (a full \
-            disk, a symlink loop); no temporary file is left behind.
+            then renamed over it): readers see the old file or the new one, never half. \
+            The new file is yours, whoever owned the old one, with mode 0600 less what \
+            the umask removes (activity names are personal), or exactly --mode. A \
+            symlink is followed only when it is yours or root's and sits in a folder no \
+            one else may write; a dangling one gets the file it names created. Anything \
+            else (a FIFO, a device, a terminal, /dev/stdout, /dev/fd/N) is written in \
+            place, never replaced, and only once the whole database has been read: a \
+            failed export writes nothing there. Exit status 73, and nothing written, for \
+            a symlink of another user's or in a folder others may write, a FIFO or device \
+            of another user's, or the database itself or its journal; 77 when FILE or \
+            its folder may not be written; 74 for other write errors (a full disk, a \
+            symlink loop). No temporary file is left behind.
 
             --format ics writes an iCalendar file (RFC 5545) that calendar apps import \
             (an Import item in their File menu or settings) or subscribe to: one event \
@@ -36,6 +43,8 @@ enum ExportCommand: Command {
         options: [
             OptionSpec("format", .value(name: "format"), completion: .words(["json", "ics"]),
                        help: "The format: json (default), a JSON array that import reads back; or ics, an iCalendar file for calendar apps."),
+            OptionSpec("mode", .value(name: "mode"),
+                       help: "The new FILE's mode, in octal (0640), instead of 0600 less the umask; at most 0777."),
         ],
         examples: [
             "traqt export backup.json", "traqt export | jq length", "traqt export >(gzip > backup.json.gz)",
@@ -55,8 +64,23 @@ enum ExportCommand: Command {
         }
     }
 
+    /// What `--mode` names: permission bits in octal, without set-id or sticky bits
+    /// (a backup that runs as its owner is no backup).
+    static func parseMode(_ text: String) throws(InvalidValue) -> mode_t {
+        guard !text.isEmpty, text.utf8.count <= 4,
+              text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }),
+              let mode = mode_t(text, radix: 8) else {
+            throw InvalidValue("'\(text)' is not an octal mode; expected permission bits such as 0600 or 0640")
+        }
+        guard mode <= 0o777 else {
+            throw InvalidValue("'\(text)' sets set-id or sticky bits; expected permission bits, at most 0777")
+        }
+        return mode
+    }
+
     static func run(_ context: Context) throws {
         let format = try context.parse("format", Format.parse) ?? .json
+        let mode = try context.parse("mode", parseMode)
         let write = { (output: OutputBuffer) throws in
             let store = try context.openForReading()
             switch format {
@@ -70,11 +94,11 @@ enum ExportCommand: Command {
                                          productID: "-//traqt//traqt \(Tool.version)//EN", now: Timestamp.now())
             }
         }
-        guard let file = context.arguments.positionals.first, file != "-" else {
-            try write(context.output)
-            return
+        let file = context.arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
+        if mode != nil && file == nil {
+            throw UsageError("'--mode' sets the mode of FILE; standard output has none", command: context.command)
         }
         // The database is opened inside: FILE is resolved and opened first.
-        try Files.write(to: file, write)
+        try Files.write(to: file, mode: mode, sparing: DatabaseFiles(location: context.databasePath()), write)
     }
 }
