@@ -27,7 +27,10 @@ enum ExitStatuses {
             the database server cannot be reached (refused, unknown host, no such database), or this \
             traqt was built without PostgreSQL and the location names one
             """),
-        ExitStatusSpec(ExitCode.cannotCreate.rawValue, "the database cannot be created"),
+        ExitStatusSpec(ExitCode.cannotCreate.rawValue, """
+            the database cannot be created, or export refused its target: a link of another user's \
+            or in a folder others may write, another user's FIFO or device, the database's own files
+            """),
         ExitStatusSpec(ExitCode.ioError.rawValue, """
             I/O error (including a full disk while writing output, and a connection to the server lost \
             mid-command), or a database path that is not a regular file (a device, a FIFO, a folder)
