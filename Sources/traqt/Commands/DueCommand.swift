@@ -42,7 +42,7 @@ enum DueCommand: Command {
             the error is reported after the last one (exit 74, or 141 for a closed pipe). \
             A missing database is not created. Times are in the local zone: TZ, else the system's. \
             Dates run from 1970-01-01 to 9999-12-31.
-            """,
+            """ + " " + CommonOptions.colorNote,
         options: [
             CommonOptions.now,
             OptionSpec("grace", .value(name: "duration"),
