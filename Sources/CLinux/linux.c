@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "CLinux.h"
@@ -28,4 +29,8 @@ int traqt_link_unnamed(int descriptor, int folder, const char *name) {
     char proc[64];
     snprintf(proc, sizeof proc, "/proc/self/fd/%d", descriptor);
     return linkat(AT_FDCWD, proc, folder, name, AT_SYMLINK_FOLLOW);
+}
+
+int traqt_become_child_subreaper(void) {
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 }

@@ -24,6 +24,13 @@ enum ExternalCommand {
 
         var succeeded: Bool { self == .exited(0) }
 
+        /// How a status from waitpid(2) says it ended. The wait-status macros
+        /// are not imported into Swift; these are glibc's.
+        init(waitStatus status: Int32) {
+            let signalNumber = status & 0x7f
+            self = signalNumber == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signalNumber)
+        }
+
         /// What is recorded of it: the status a shell would report (128 + N
         /// killed by signal N, 124 out of time, as timeout(1) reports it); a
         /// command traqt could not start is left for the next run, which may
@@ -47,9 +54,6 @@ enum ExternalCommand {
             }
         }
     }
-
-    /// How long a command that overran gets to end after SIGTERM before SIGKILL.
-    static let terminationGraceNanoseconds: UInt64 = 2_000_000_000
 
     /// Why a command cannot be run, found before anything is claimed.
     struct NotRunnable: Error {
@@ -95,10 +99,10 @@ enum ExternalCommand {
     /// Runs `arguments[0]` (searched in PATH) with `arguments`, traqt's own
     /// environment plus `extra` (which wins over a variable of the same name),
     /// and `input` on its standard input; its output goes where traqt's goes.
-    /// Waits for it to end, at most `timeout` (0: no limit): then its process
-    /// group, all it started, gets SIGTERM, and SIGKILL after a grace of 2 s.
+    /// Waits for it to end under `supervisor`, at most `timeout` (0: no limit),
+    /// which then ends whatever it left running.
     static func run(_ arguments: [String], adding extra: [String: String], input: [UInt8],
-                    timeout: TimeSpan) -> Outcome {
+                    timeout: TimeSpan, under supervisor: CommandSupervisor) -> Outcome {
         // The input lives in an unnamed temporary file rather than a pipe: the
         // command reads it when it likes, or never, and traqt can neither block
         // on a full pipe nor get SIGPIPE from a command that ignores its input.
@@ -140,7 +144,7 @@ enum ExternalCommand {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group, so that a time limit ends everything it
+        // Its own process group, so that a signal reaches everything it
         // started; and SIGPIPE as the default, which `due` ignores so that a
         // closed output cannot end it before the commands have run.
         posix_spawnattr_setpgroup(&attributes, 0)
@@ -153,45 +157,7 @@ enum ExternalCommand {
         var pid = pid_t()
         let spawnResult = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard spawnResult == 0 else { return .notStarted(errno: spawnResult) }
-        return wait(for: pid, timeout: timeout)
-    }
-
-    /// Waits for the command `pid` to end, ending its process group when it
-    /// overruns `timeout` (0: no limit).
-    private static func wait(for pid: pid_t, timeout: TimeSpan) -> Outcome {
-        guard timeout.seconds > 0 else { return outcome(waitingFor: pid, until: nil) ?? .notStarted(errno: errno) }
-        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout.seconds) * 1_000_000_000
-        if let outcome = outcome(waitingFor: pid, until: deadline) { return outcome }
-        kill(-pid, SIGTERM)
-        _ = outcome(waitingFor: pid, until: MonotonicClock.nanoseconds() + terminationGraceNanoseconds)
-        // Whatever of the group is left, the command itself included.
-        kill(-pid, SIGKILL)
-        _ = outcome(waitingFor: pid, until: nil)
-        return .timedOut(after: timeout)
-    }
-
-    /// How `pid` ended, once it has, or nil at `deadline` (nil: no deadline)
-    /// or when it cannot be waited for. A time limit needs a wait that gives
-    /// up: naps from 50 µs doubling to 10 ms between checks, so a quick command
-    /// is seen to end within about its own run time.
-    private static func outcome(waitingFor pid: pid_t, until deadline: UInt64?) -> Outcome? {
-        var status: Int32 = 0
-        var nap: UInt64 = 50_000
-        while true {
-            let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
-            if result == pid { break }
-            if result < 0 && errno != EINTR { return nil }
-            guard let deadline else { continue }
-            let now = MonotonicClock.nanoseconds()
-            guard now < deadline else { return nil }
-            var request = timespec(tv_sec: 0, tv_nsec: Int(min(nap, deadline - now)))
-            nanosleep(&request, nil)
-            nap = min(nap * 2, 10_000_000)
-        }
-        // The wait-status macros are not imported into Swift; these are glibc's.
-        let signalNumber = status & 0x7f
-        if signalNumber == 0 { return .exited((status >> 8) & 0xff) }
-        return .killed(signal: signalNumber)
+        return supervisor.wait(for: pid, timeout: timeout)
     }
 
     /// A file in memory with no name (`memfd_create`), closed on exec; -1 with

@@ -254,20 +254,21 @@ struct DueExecFaultTests {
     func lockedBeforeStart() throws {
         let fixture = try Self.fixture(["a", "b"])
         let log = fixture.directory.file("log")
-        // a's command has the database locked, for longer than due waits, by
-        // the time it ends (the locker waits its turn if due is still reading);
-        // the summary after waits for the lock to go.
-        let script = #"""
-            echo "$TRAQT_ID" >> "$0"
-            if [ "$TRAQT_ID" = a ]; then
-                (printf '.timeout 5000\nBEGIN EXCLUSIVE;\nSELECT 1;\n'; sleep 2; printf 'ROLLBACK;\n') | sqlite3 "$TRAQT_DB" > /dev/null &
-                until ! sqlite3 "$TRAQT_DB" 'BEGIN IMMEDIATE; ROLLBACK;' 2> /dev/null; do sleep 0.01; done
-            fi
-            """#
+        // a's command ends once the test holds the database locked, for longer
+        // than due waits. (The locker is not the command's: due ends all that
+        // its command leaves running.)
+        let locked = fixture.directory.file("locked")
+        let script = #"echo "$TRAQT_ID" >> "$0"; while [ "$TRAQT_ID" = a ] && [ ! -e "$1" ]; do sleep 0.01; done"#
         var environment = ReminderFixture.newYork
         environment["TRAQT_BUSY_TIMEOUT"] = "300"
-        let result = try TraqtProcess.run(["due", "--quiet", "--now", Self.now, "--exec", "/bin/sh", "-c", script, log],
-                                          database: fixture.database, environment: environment)
+        let due = try RunningTraqt(["due", "--quiet", "--now", Self.now, "--exec", "/bin/sh", "-c", script, log, locked],
+                                   database: fixture.database, environment: environment)
+        try due.start()
+        while Self.read(log).isEmpty { usleep(10_000) }
+        let holder = try LockHolder(database: fixture.database)
+        _ = FileManager.default.createFile(atPath: locked, contents: nil)
+        let result = try due.wait()
+        holder.release()
         #expect(result.status == 75, "\(result.stderr)")
         #expect(Self.read(log) == "a\n")
         #expect(try fixture.statuses(date: "2026-11-30", now: Self.now) == ["a": "started", "b": "claimed"])

@@ -35,6 +35,16 @@ struct HelpTests {
         #expect(help.contains("TRAQT_BUSY_TIMEOUT"))
     }
 
+    @Test("every command whose output can be coloured says when it is", arguments: [
+        "list", "today", "due", "summary", "live list", "watch",
+    ])
+    func colourSaid(command: String) throws {
+        let help = try TraqtProcess.run(command.split(separator: " ").map(String.init) + ["--help"], database: nil).stdout
+        // The help is wrapped: compare its words.
+        let words = help.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(words.contains("Colour (bold headings, cyan times) only when standard output is a terminal: never in a pipe or a file, nor with NO_COLOR set and not empty, nor with TERM=dumb."), "\(help)")
+    }
+
     @Test("the tool's help lists every command")
     func toolHelp() throws {
         let help = try TraqtProcess.run(["--help"], database: nil)

@@ -191,6 +191,20 @@ struct WatchCommandTests {
         #expect(try firstLine(after: count, class: "pending")["text"] == "next 07:00 Tea &amp; &lt;cake&gt;")
     }
 
+    @Test("--waybar: every field Waybar renders as markup is escaped for it, the type in alt too")
+    func waybarMarkup() throws {
+        let fixture = try LiveFixture()
+        let hostile = #"<b>&'"</b>"#, escaped = "&lt;b&gt;&amp;&#39;&quot;&lt;/b&gt;"
+        try fixture.succeed(["add", hostile, "--days", "daily", "--at", "07:00", "--id", "hostile"])
+        try fixture.succeed(["live", "start", "hostile", "--type", hostile, "--now", Self.start])
+        let watch = try WatchProcess(["--waybar", "--now", Self.start], database: fixture.database)
+        let object = try #require(watch.waitForLines(1).first).object().compactMapValues { $0 as? String }
+        #expect(object["alt"] == escaped)
+        #expect(object["text"]?.hasSuffix(" " + escaped) == true, "\(object)")
+        #expect(object["tooltip"]?.contains(" " + escaped + "\n") == true, "\(object)")
+        #expect(object["class"] == "active")
+    }
+
     @Test("a reader that goes away ends the watch at once, as it ends any filter (141), even with nothing to write")
     func readerGoesAway() throws {
         let fixture = try LiveFixture()

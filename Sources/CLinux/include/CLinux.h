@@ -27,4 +27,9 @@ int traqt_open_unnamed(int folder, unsigned int mode);
 /// as `folder` (linkat(2) through /proc/self/fd, which needs no privilege).
 int traqt_link_unnamed(int descriptor, int folder, const char *name);
 
+/// Makes this process the child subreaper of its descendants (prctl(2)
+/// PR_SET_CHILD_SUBREAPER): one whose parent ends becomes its child, not
+/// init's, even in a session of its own. 0, or -1 with errno set.
+int traqt_become_child_subreaper(void);
+
 #endif

@@ -13,6 +13,11 @@ enum CommonOptions {
     static let now = OptionSpec(
         "now", .value(name: "datetime"),
         help: "Use this time instead of the clock: YYYY-MM-DDTHH:MM[:SS] in the local zone (TZ), optionally with a UTC offset (Z, -04:00, +0100) that tells apart the two 01:30s of a fall-back night; or HH:MM for that time today. From 1970-01-01 to 9999-12-31.")
+    /// How a command whose text output is coloured says when, as `Context.useColor` decides.
+    static let colorNote = """
+        Colour (bold headings, cyan times) only when standard output is a terminal: never \
+        in a pipe or a file, nor with NO_COLOR set and not empty, nor with TERM=dumb.
+        """
     /// What `--days` takes, in add and edit.
     static let daysHelp = """
         Weekdays, separated by commas: names (mon, Monday, ...), cron's day numbers \

@@ -30,14 +30,19 @@ enum DueCommand: Command {
             the reminder is not fired again, and due exits 1 (one that could not be started \
             at all stays claimed for the next run). A command still running after \
             --timeout gets SIGTERM, with all it started, then SIGKILL 2 s later, and counts as \
-            failed with status 124. A command is started at most once, ever: each reminder is \
+            failed with status 124. Whatever a command leaves running when it ends, even in \
+            a session of its own (setsid), gets SIGTERM, then SIGKILL 2 s later. A SIGTERM, \
+            SIGINT or SIGHUP to due is passed on to the running command, which is waited for \
+            (up to its --timeout) and recorded; no further command starts (those reminders \
+            stay claimed, for the next run), and due ends as the signal would (a shell reports \
+            143, 130, 129). A command is started at most once, ever: each reminder is \
             marked started just before its command starts. One whose command never started \
             (due was killed first) is claimed: the next due run fires it, however late. A \
             broken standard output (a full disk, a reader that went away) stops no command: \
             the error is reported after the last one (exit 74, or 141 for a closed pipe). \
             A missing database is not created. Times are in the local zone: TZ, else the system's. \
             Dates run from 1970-01-01 to 9999-12-31.
-            """,
+            """ + " " + CommonOptions.colorNote,
         options: [
             CommonOptions.now,
             OptionSpec("grace", .value(name: "duration"),
@@ -126,7 +131,12 @@ enum DueCommand: Command {
             if let failed { Tool.printError(failed.description) }
             return error
         }
+        let supervisor = CommandSupervisor()
+        var left = claimed.count
         for fired in claimed {
+            // A stopping signal starts no more commands: the rest stay claimed.
+            if supervisor.isStopped { break }
+            left -= 1
             // If this fails, the last outcome stays unrecorded (started) and
             // this reminder and the rest stay claimed, for the next run.
             let mine: Bool
@@ -144,7 +154,7 @@ enum DueCommand: Command {
                 do { try context.output.flush() } catch { outputError = error }
             }
             let outcome = ExternalCommand.run(command, adding: environment(for: fired), input: input(for: fired),
-                                              timeout: timeout)
+                                              timeout: timeout, under: supervisor)
             finished = ActivityStore.CommandOutcome(occurrence: fired.occurrence, result: outcome.result)
             if let reason = outcome.notStartedReason {
                 unstarted.append((fired.occurrence.activity.id, reason))
@@ -158,8 +168,21 @@ enum DueCommand: Command {
         } catch {
             throw failing(error)
         }
+        if let signal = supervisor.stopSignal { stop(by: signal, leftClaimed: left, failed, context) }
         if let outputError { throw failing(outputError) }
         if let failed { throw failed }
+    }
+
+    /// Ends a run that got `signal` once all is recorded: says what failed and
+    /// what was left for the next run, then ends traqt as the signal would
+    /// have (a shell reports 128 + its number: 143 for SIGTERM).
+    private static func stop(by signal: Int32, leftClaimed left: Int, _ failed: CommandError?, _ context: Context) -> Never {
+        if let failed { Tool.printError(failed.description) }
+        let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
+        Tool.printError("stopped by \(name)" + (left == 0 ? "" : "; \(left) \(left == 1 ? "reminder" : "reminders") left claimed, for the next due run"))
+        try? context.output.flush()
+        SignalPipe.actAsDefault(signal)
+        exit(128 + signal)
     }
 
     /// What the command finds in its environment besides traqt's own.

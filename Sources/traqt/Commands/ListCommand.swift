@@ -11,7 +11,7 @@ enum ListCommand: Command {
             combining marks, joiners and variation selectors none, and an emoji sequence \
             (a family, a flag, a heart with U+FE0F) is one two-column emoji. Control \
             characters in names are shown as U+FFFD.
-            """,
+            """ + " " + CommonOptions.colorNote,
         options: [CommonOptions.json],
         examples: ["traqt list", "traqt list --json | jq -r '.[].id'"])
 

@@ -20,7 +20,7 @@ enum SummaryCommand: Command {
             part; one still running counts up to now; an activity removed since keeps its \
             time, under the name it had); a week shows the week's totals. Reads only: \
             never changes or creates the database.
-            """,
+            """ + " " + CommonOptions.colorNote,
         options: [
             OptionSpec("date", .value(name: "date"), completion: CompletionKinds.date,
                        help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included); from 1970-01-01 to 9999-12-31 (the first and last weeks are cut there)."),

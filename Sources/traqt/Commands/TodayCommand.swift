@@ -9,7 +9,7 @@ enum TodayCommand: Command {
             Pending: today's weekday is in the activity's days, its time of day has not \
             passed (an activity at 07:30 is pending until 07:30:59), and today is not \
             marked done or skipped for it ('traqt done', 'traqt skip').
-            """,
+            """ + " " + CommonOptions.colorNote,
         options: [CommonOptions.now, CommonOptions.json, CommonOptions.quiet],
         examples: ["traqt today", "traqt today --quiet   # in cron: no mail when nothing is pending",
                    "traqt today --now 2026-03-09T08:00 --json"])

@@ -15,8 +15,8 @@ enum WatchCommand: Command {
             days marked done or skipped left out, the next one highlighted), \
             redrawn when any process commits a change, when the window is resized, and each \
             second for the clocks. q quits; Ctrl-C, SIGTERM and SIGHUP quit too, and every way \
-            out (an error included) gives the terminal back as it was. Colour unless NO_COLOR \
-            is set; with TERM=dumb the view is printed again below each time it changes.
+            out (an error included) gives the terminal back as it was; with TERM=dumb the view \
+            is printed again below each time it changes.
 
             With --json, or when standard output is not a terminal: one JSON object per line, \
             {"now": …, "live": [the objects of 'live list --json'], "pending": [the objects of \
@@ -40,7 +40,7 @@ enum WatchCommand: Command {
             after q; killed by the signal after Ctrl-C or SIGTERM; 141 at once when the reader \
             of its output goes away; 65, 74, 77 or 78 when the database becomes unreadable, as \
             for every reader.
-            """,
+            """ + " " + CommonOptions.colorNote,
         options: [
             OptionSpec("json", help: "One JSON object per line: at start, then on each change."),
             OptionSpec("waybar", help: "Waybar's custom-module JSON, a line per second while a live activity runs."),

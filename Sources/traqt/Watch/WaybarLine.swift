@@ -4,8 +4,8 @@ import TraqtCore
 /// `{"text":…,"tooltip":…,"class":…,"alt":…}`. `text` is the compact view,
 /// `tooltip` the expanded one (every live activity, then the next pending
 /// ones), `class` active, stale, pending or idle, `alt` the running one's type,
-/// else the class. Waybar reads text and tooltip as Pango markup: names are
-/// escaped for it.
+/// else the class. Waybar renders text, tooltip and alt as Pango markup: each
+/// is escaped for it (`class` is only a CSS class, and one of four words).
 enum WaybarLine {
     /// Pending activities the tooltip lists at most.
     static let pendingShown = 5
@@ -27,7 +27,7 @@ enum WaybarLine {
         bytes += Array(#","class":"#.utf8)
         JSONWriter.appendString(kind, to: &bytes)
         bytes += Array(#","alt":"#.utf8)
-        JSONWriter.appendString(alt, to: &bytes)
+        JSONWriter.appendString(markup(TextColumns.printable(alt)), to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
@@ -49,15 +49,18 @@ enum WaybarLine {
         return lines.isEmpty ? "Nothing running, nothing pending today" : lines.joined(separator: "\n")
     }
 
-    /// Pango markup's three special characters as entities.
+    /// Markup's special characters as entities, as g_markup_escape_text writes
+    /// them: the quotes too, so that text a format puts in an attribute stays in it.
     private static func markup(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
         var escaped = ""
         for character in text {
             switch character {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
+            case "'": escaped += "&#39;"
+            case "\"": escaped += "&quot;"
             default: escaped.append(character)
             }
         }

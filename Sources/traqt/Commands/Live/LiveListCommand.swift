@@ -12,7 +12,7 @@ enum LiveListCommand: Command {
             the id), attributes, state, status, startedAt, updatedAt, endedAt, staleAt, \
             dismissAt (ISO 8601 with offset, or null), relevance, elapsedSeconds and elapsed. \
             Reads only: never changes or creates the database.
-            """,
+            """ + " " + CommonOptions.colorNote,
         options: [
             OptionSpec("all", help: "Also list the dismissed ones still stored (kept 90 days)."),
             OptionSpec("json", help: "Print a JSON array."),
