@@ -48,7 +48,10 @@ enum ExitStatuses {
             not a number, or there is no database location at all (no --db, TRAQT_DB, XDG_DATA_HOME \
             or HOME, as under env -i)
             """),
+        ExitStatusSpec(129, "due --exec stopped by SIGHUP (as a shell reports it), after its running command's outcome was recorded"),
+        ExitStatusSpec(130, "due --exec stopped by SIGINT, likewise"),
         ExitStatusSpec(ExitCode.brokenPipe.rawValue,
                        "the reader of standard output went away (as a shell reports SIGPIPE); nothing is printed"),
+        ExitStatusSpec(143, "due --exec stopped by SIGTERM, likewise"),
     ]
 }
