@@ -16,15 +16,7 @@ struct ForeignRowTests {
         #expect(add.status == 0)
     }
 
-    /// Runs SQL on the database with the sqlite3 shell, as another program would.
-    private func sqlite(_ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-    }
+    private func sqlite(_ sql: String) throws { try sqliteShell(sql, on: database) }
 
     static let readers: [[String]] = [
         ["list"], ["list", "--json"], ["export"], ["today", "--now", "2026-11-30T00:00"],
