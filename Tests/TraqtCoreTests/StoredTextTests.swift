@@ -37,6 +37,9 @@ struct StoredTextTests {
         "Walk the dog", "日本語", "  padded  ", "\u{9B}[31m", "é", String(repeating: "x", count: 1024),
         "", " \u{3000}", "a\0b", String(repeating: "x", count: 1025), String(repeating: "é", count: 513),
         "a\u{1B}b", "a\u{7F}", "a\u{85}", String(repeating: "x", count: 201),
+        // Eight bytes at a time, and the rest one by one.
+        "        ", "                 ", "abcdefg\u{7F}", "abcdefg\u{1F}ijk", "abcdefgh\u{0}", "~~~~~~~~ !",
+        "abcdefgh é", " \u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}",
     ])
     func agreesWithInput(text: String) {
         let bytes = Array(text.utf8)

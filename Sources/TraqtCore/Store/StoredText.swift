@@ -6,6 +6,7 @@
 /// ASCII of a few dozen bytes, costs one pass over its bytes.
 enum StoredText {
     /// Why `bytes` cannot be an activity's name (see `Activity.validate(name:)`), or nil.
+    @inline(__always)
     static func nameProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         problem(bytes, field: "name", limit: Activity.maximumNameBytes, refusesControls: false) { text throws(InvalidValue) in
             try Activity.validate(name: text)
@@ -13,6 +14,7 @@ enum StoredText {
     }
 
     /// Why `bytes` cannot be an activity's id (see `Activity.validate(id:)`), or nil.
+    @inline(__always)
     static func idProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         problem(bytes, field: "id", limit: Activity.maximumIDBytes, refusesControls: true) { text throws(InvalidValue) in
             try Activity.validate(id: text)
@@ -23,8 +25,10 @@ enum StoredText {
     /// visible ASCII character (so not blank), without NUL (nor, with
     /// `refusesControls`, a C0 or C1 control or DEL). Anything else is valid
     /// UTF-8 or not, and if it is, `validate` (the input check) has the last word.
+    @inline(__always)
     private static func problem(_ bytes: UnsafeBufferPointer<UInt8>, field: String, limit: Int, refusesControls: Bool,
                                 validate: (String) throws(InvalidValue) -> Void) -> String? {
+        if bytes.count <= limit && isVisibleASCII(bytes) { return nil }
         var visible = false, suspicious = bytes.count > limit, ascii = true
         for byte in bytes {
             if byte > 0x20 && byte < 0x7F {
@@ -49,6 +53,29 @@ enum StoredText {
         } catch {
             return error.description
         }
+    }
+
+    /// Whether `bytes` are all printable ASCII (space to `~`), not all spaces:
+    /// eight bytes at a time, since every row a reader shows asks.
+    @inline(__always)
+    private static func isVisibleASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, spaces = ones &* 0x20
+        var offset = 0, outside: UInt64 = 0, visible = false
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // High bit set in a byte: 0x80 or above, below 0x20 (it borrows), or DEL (0x7F + 1 carries).
+            outside |= word | ((word &- spaces) & ~word) | (word &+ ones)
+            visible = visible || word != spaces
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            outside |= byte < 0x20 || byte >= 0x7F ? high : 0
+            visible = visible || byte != 0x20
+            offset += 1
+        }
+        return outside & high == 0 && visible
     }
 
     /// Where the first byte that does not belong to well-formed UTF-8 is (no
