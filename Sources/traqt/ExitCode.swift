@@ -22,7 +22,8 @@ enum ExitCode: Int32 {
 
     init(for error: StoreError) {
         switch error {
-        case .notATraqtDatabase, .corrupt, .unknownIDs, .idTaken, .invalidRow: self = .dataError
+        case .notATraqtDatabase, .corrupt, .unknownIDs, .idTaken, .invalidRow, .foreignTrigger, .schemaChanged:
+            self = .dataError
         case .schemaTooNew: self = .configuration
         case .busy: self = .temporaryFailure
         case .unavailable: self = .unavailable

@@ -126,7 +126,13 @@ final class LiveWriter {
         let select = try selectActivityName.get()
         defer { select.reset() }
         try select.bind(activityID, at: 1)
-        return try select.step() ? select.string(at: 0) : nil
+        guard try select.step() else { return nil }
+        // The session keeps the name, which summary shows: one no traqt could
+        // have stored is refused here, like every reader refuses it.
+        if let detail = select.withUTF8(at: 0, StoredText.nameProblem) {
+            throw StoreError.invalidRow(path: connection.location, table: "activity", key: activityID, detail: detail)
+        }
+        return select.string(at: 0)
     }
 
     // MARK: - Update

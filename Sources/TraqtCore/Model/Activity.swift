@@ -32,6 +32,9 @@ extension Activity {
     /// variable at most 128 KiB.
     public static let maximumNameBytes = 1024
 
+    /// The longest id, in UTF-8 bytes.
+    public static let maximumIDBytes = 200
+
     /// Checks a name: any Unicode, stored exactly as given, but not empty or
     /// blank, at most `maximumNameBytes`, and without NUL (which no C string,
     /// command line or environment variable can carry).
@@ -47,7 +50,7 @@ extension Activity {
         }
     }
 
-    /// Checks an id: not empty or blank, no control characters, at most 200 bytes.
+    /// Checks an id: not empty or blank, no control characters, at most `maximumIDBytes`.
     public static func validate(id: String) throws(InvalidValue) {
         guard !isBlank(id) else {
             throw InvalidValue("the id must not be empty")
@@ -60,8 +63,8 @@ extension Activity {
         guard !hasControl else {
             throw InvalidValue("the id must not contain control characters")
         }
-        guard id.utf8.count <= 200 else {
-            throw InvalidValue("the id is longer than 200 bytes")
+        guard id.utf8.count <= maximumIDBytes else {
+            throw InvalidValue("the id is longer than \(maximumIDBytes) bytes")
         }
     }
 

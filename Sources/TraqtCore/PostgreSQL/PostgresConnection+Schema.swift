@@ -46,6 +46,27 @@ extension PostgresConnection {
         return .traqt(version: version)
     }
 
+    /// The triggers on traqt's tables (its own `meta` included) but the ones
+    /// PostgreSQL makes for constraints, and the rules, which rewrite traqt's
+    /// statements as a trigger can (a view's own `_RETURN` rule aside).
+    public func triggersOnTraqtTables() throws -> [TableTrigger] {
+        let names = (Schema.tables + ["meta"]).map { "'\($0)'" }.joined(separator: ", ")
+        let statement = PostgresStatement(connection: self, sql: """
+            SELECT 'trigger', t.tgname, c.relname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
+            WHERE c.relnamespace = to_regnamespace('traqt') AND NOT t.tgisinternal AND c.relname IN (\(names))
+            UNION ALL
+            SELECT 'rule', r.rulename, c.relname FROM pg_rewrite AS r JOIN pg_class AS c ON c.oid = r.ev_class
+            WHERE c.relnamespace = to_regnamespace('traqt') AND r.rulename <> '_RETURN' AND c.relname IN (\(names))
+            ORDER BY 2
+            """)
+        var triggers: [TableTrigger] = []
+        while try statement.step() {
+            triggers.append(TableTrigger(kind: statement.string(at: 0), name: statement.string(at: 1),
+                                         table: statement.string(at: 2)))
+        }
+        return triggers
+    }
+
     /// Brings the schema up to date. Runs inside `writeTransaction`, whose
     /// advisory lock serializes it: many hosts creating the schema at once all
     /// succeed, the later ones finding the first one's work done.

@@ -25,6 +25,11 @@ extension PostgresError: DatabaseEngineError {
         // down, connection exceptions: the command did not complete
         case _ where sqlState.hasPrefix("53") || sqlState.hasPrefix("57") || sqlState.hasPrefix("08"):
             return .io(path: location, detail: message)
+        // integrity_constraint_violation, raise_exception, undefined_table and
+        // undefined_column: traqt's statements meet none on the schema it made;
+        // another program added a constraint or dropped what traqt uses.
+        case _ where sqlState.hasPrefix("23"), "P0001", "42P01", "42703":
+            return .schemaChanged(path: location, detail: message)
         // data_corrupted, index_corrupted
         case "XX001", "XX002":
             return .corrupt(path: location, detail: message)

@@ -68,7 +68,9 @@ extension ActivityStore {
                 throw StoreError.invalidRow(path: connection.location, table: "occurrence", key: claims.string(at: 6),
                                             detail: "local_date '\(dateText)' is not a date YYYY-MM-DD")
             }
-            let occurrence = Occurrence(activity: ActivityRow(claims).activity, date: date,
+            let row = ActivityRow(claims)
+            try row.checkText(path: connection.location)
+            let occurrence = Occurrence(activity: row.activity, date: date,
                                         scheduledAt: Instant(seconds: claims.int(at: 8)))
             fired.append(FiredOccurrence(occurrence: occurrence, firedAt: now))
         }
@@ -148,6 +150,8 @@ extension ActivityStore {
     private final class UndecidedQuery {
         private let connection: any DatabaseConnection
         private let ledger: LedgerAccess
+        /// The database's, for messages.
+        var location: String { connection.location }
         private let hasMarks: Bool
         /// By whether it looks up the activities' own marks.
         private var prepared: [Bool: any DatabaseStatement] = [:]
@@ -194,7 +198,9 @@ extension ActivityStore {
                 // On one date, instants follow the time of day: the key's order
                 // is the order of the occurrences.
                 while try statement.step() {
-                    let activity = ActivityRow(statement).activity
+                    let row = ActivityRow(statement)
+                    try row.checkText(path: query.location)
+                    let activity = row.activity
                     try body(Occurrence(activity: activity, date: date,
                                         scheduledAt: Instant(seconds: instants.instant(minutes: activity.time.minutes))))
                 }

@@ -97,7 +97,7 @@ extension ActivityStore {
         var widest: Int?
         try read { connection in
             let statement = try connection.prepare("""
-                SELECT name FROM activity WHERE time_of_day BETWEEN ?2 AND ?3
+                SELECT name, id FROM activity WHERE time_of_day BETWEEN ?2 AND ?3
                 AND (days_of_week & ?1) != 0 AND \(connection.dialect.byteLength("name")) > ?4
                 """)
             for hour in 0..<24 {
@@ -105,7 +105,10 @@ extension ActivityStore {
                 try statement.bind(hour * 60, at: 2)
                 try statement.bind(hour * 60 + 59, at: 3)
                 try statement.bind(widest ?? -1, at: 4)
-                while try statement.step() { widest = max(widest ?? 0, statement.withUTF8(at: 0, width)) }
+                while try statement.step() {
+                    try ActivityRow.checkName(of: statement, at: 0, idColumn: 1, path: connection.location)
+                    widest = max(widest ?? 0, statement.withUTF8(at: 0, width))
+                }
                 statement.reset()
             }
         }
@@ -120,9 +123,10 @@ extension ActivityStore {
                             _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
         try read { connection in
             let statement = try connection.prepare(
-                "SELECT name, days_of_week FROM activity WHERE (days_of_week & ?1) != 0")
+                "SELECT name, days_of_week, id FROM activity WHERE (days_of_week & ?1) != 0")
             try statement.bind(mask, at: 1)
             while try statement.step() {
+                try ActivityRow.checkName(of: statement, at: 0, idColumn: 2, path: connection.location)
                 try statement.withUTF8(at: 0) { try body($0, statement.int(at: 1)) }
             }
         }

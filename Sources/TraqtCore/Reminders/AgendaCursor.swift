@@ -55,13 +55,15 @@ public final class AgendaCursor {
     }
 
     /// Moves to the next occurrence; false when the day has no more. Throws
-    /// for a row whose time another program wrote past the table's CHECK: it
-    /// has no place in the day.
+    /// for a row whose time another program wrote past the table's CHECK (it
+    /// has no place in the day), or whose id or name no traqt could have stored.
     public func next() throws -> Bool {
         guard let statement, try statement.step() else { return false }
         guard TimeOfDay.range.contains(minutes) else {
             throw ActivityRow.invalidTime(minutes, key: statement.string(at: 0), path: path)
         }
+        // The same first columns as an activity row's.
+        try ActivityRow(statement).checkText(path: path)
         return true
     }
 

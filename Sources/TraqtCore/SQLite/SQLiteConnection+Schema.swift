@@ -25,6 +25,21 @@ extension SQLiteConnection {
         throw StoreError.notATraqtDatabase(path: path, detail: detail)
     }
 
+    /// The triggers on traqt's tables, whatever case their statement wrote
+    /// the table's name in (SQLite's names ignore ASCII case).
+    public func triggersOnTraqtTables() throws -> [TableTrigger] {
+        let names = Schema.tables.map { "'\($0)'" }.joined(separator: ", ")
+        let statement = try SQLiteStatement(connection: self, sql: """
+            SELECT name, lower(tbl_name) FROM sqlite_schema
+            WHERE type = 'trigger' AND lower(tbl_name) IN (\(names)) ORDER BY name
+            """)
+        var triggers: [TableTrigger] = []
+        while try statement.step() {
+            triggers.append(TableTrigger(kind: "trigger", name: statement.string(at: 0), table: statement.string(at: 1)))
+        }
+        return triggers
+    }
+
     /// Brings the schema up to date. Must run inside `BEGIN IMMEDIATE`: two
     /// processes creating the same new file serialize here, and the second one
     /// finds the first one's work done.

@@ -33,6 +33,12 @@ extension SQLiteError: DatabaseEngineError {
             return .corrupt(path: path, detail: message)
         case SQLITE_IOERR, SQLITE_FULL, SQLITE_NOLFS:
             return .io(path: path, detail: message)
+        // traqt's statements meet none of these on the schema it made: a
+        // constraint or an index another program added (a UNIQUE one, an
+        // expression that fails), a table it dropped or replaced by a view,
+        // a column of another type, a row past SQLite's limits.
+        case SQLITE_CONSTRAINT, SQLITE_ERROR, SQLITE_MISMATCH, SQLITE_TOOBIG:
+            return .schemaChanged(path: path, detail: message)
         default:
             return .internalError(detail: description)
         }

@@ -20,9 +20,11 @@ public struct ActivityRow {
     }
 
     /// Throws for a row that no traqt wrote and that cannot be shown: the
-    /// table's CHECKs can be bypassed (`PRAGMA ignore_check_constraints`), and
-    /// another program may store milliseconds where traqt keeps seconds.
+    /// table's CHECKs can be bypassed (`PRAGMA ignore_check_constraints`),
+    /// another program may store milliseconds where traqt keeps seconds, and
+    /// any bytes as text (see `checkText`).
     func check(path: String) throws(StoreError) {
+        try checkText(path: path)
         func invalid(_ detail: String) -> StoreError {
             .invalidRow(path: path, table: "activity", key: statement.string(at: 0), detail: detail)
         }
@@ -37,6 +39,23 @@ public struct ActivityRow {
             let hint = Timestamp.representable.contains(value / 1000) ? " (milliseconds, not seconds?)" : ""
             throw invalid("\(column) \(value) is not a time in seconds between 1970 and 9999\(hint)")
         }
+    }
+
+    /// Throws for an id or a name that traqt's input checks would have refused
+    /// (`StoredText`): every reader that shows them checks them, a query that
+    /// reads only the schedule need not.
+    func checkText(path: String) throws(StoreError) {
+        guard let detail = withIDBytes(StoredText.idProblem) ?? withNameBytes(StoredText.nameProblem) else { return }
+        throw .invalidRow(path: path, table: "activity", key: statement.string(at: 0), detail: detail)
+    }
+
+    /// `checkText` for the name alone, of a query that reads the name at
+    /// `column` and the id at `idColumn`: a pass that measures names before
+    /// another prints them must not size a layout by a megabyte-long one.
+    static func checkName(of statement: any DatabaseStatement, at column: Int32, idColumn: Int32,
+                          path: String) throws(StoreError) {
+        guard let detail = statement.withUTF8(at: column, StoredText.nameProblem) else { return }
+        throw .invalidRow(path: path, table: "activity", key: statement.string(at: idColumn), detail: detail)
     }
 
     /// The error for a row whose time of day is no minute of the day.

@@ -39,6 +39,19 @@ extension ActivityStore {
         }
     }
 
+    /// Calls `body` with the id of every activity, in list order, leaving out
+    /// the ids no traqt could have stored (`StoredText`) instead of refusing
+    /// them: shell completion offers what it can and never fails.
+    public func forEachOfferableID(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try read { connection in
+            let statement = try connection.prepare("SELECT id FROM activity \(Self.order)")
+            while try statement.step() {
+                guard statement.withUTF8(at: 0, StoredText.idProblem) == nil else { continue }
+                try statement.withUTF8(at: 0, body)
+            }
+        }
+    }
+
     /// Calls `body` with every activity, in list order.
     public func forEachActivity(_ body: (Activity) throws -> Void) throws {
         try forEachRow { try body($0.activity) }

@@ -94,13 +94,15 @@ public final class ActivityStore {
     }
 
     /// Runs `body` in `BEGIN IMMEDIATE`, after bringing the schema up to date in
-    /// the same transaction. Anything `body` throws rolls the whole thing back.
+    /// the same transaction, and before both, refuses a database with a trigger
+    /// on traqt's tables. Anything `body` throws rolls the whole thing back.
     /// `connection` is nil only for a missing file opened without `createIfMissing`.
     func write<T>(_ body: ((any DatabaseConnection)?) throws -> T) throws -> T {
         guard let connection else { return try storeCall(path) { try body(nil) } }
         do {
             let result = try storeCall(path) {
                 try connection.writeTransaction {
+                    try Schema.refuseForeignTriggers(in: connection)
                     try connection.migrate()
                     return try body(connection)
                 }

@@ -30,6 +30,8 @@ public protocol DatabaseConnection: AnyObject {
     func schemaState() throws -> SchemaState
     /// Brings the schema up to date; only inside `writeTransaction`.
     func migrate() throws
+    /// The triggers (and rules) on traqt's tables (`Schema.tables`), by name.
+    func triggersOnTraqtTables() throws -> [TableTrigger]
 
     /// A number that changes when another connection commits, and only then:
     /// what a watcher asks before reading anything (SQLite's `data_version`;

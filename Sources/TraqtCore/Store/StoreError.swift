@@ -35,6 +35,13 @@ public enum StoreError: Error, CustomStringConvertible {
     /// A row that another program wrote, which no traqt could have written and
     /// which cannot be shown (days or time out of range, milliseconds for seconds).
     case invalidRow(path: String, table: String, key: String, detail: String)
+    /// A write found a trigger (or rule) on one of traqt's tables, which traqt
+    /// never creates; nothing was written.
+    case foreignTrigger(path: String, trigger: TableTrigger)
+    /// The database refused a statement of traqt's for a reason traqt's own
+    /// schema never gives (a constraint, an index or a table that another
+    /// program added, dropped or changed); nothing was written.
+    case schemaChanged(path: String, detail: String)
     /// Anything else the engine reported: a bug in traqt, or a broken installation.
     case internalError(detail: String)
 
@@ -67,6 +74,10 @@ public enum StoreError: Error, CustomStringConvertible {
             return "the id '\(id)' already belongs to the activity '\(name)'; nothing was saved"
         case let .invalidRow(path, table, key, detail):
             return "the database '\(path)' holds a row traqt cannot read, in \(table) '\(key)': \(detail); fix or remove it with the sqlite3 shell"
+        case let .foreignTrigger(path, trigger):
+            return "the database '\(path)' has a \(trigger.kind) '\(trigger.name)' on the table '\(trigger.table)' that traqt did not create: it could change what traqt writes, so traqt writes nothing there (nothing was written); remove it with DROP \(trigger.kind.uppercased()) if it is not meant to be"
+        case let .schemaChanged(path, detail):
+            return "the database '\(path)' refused what traqt asked (\(detail)): another program changed its schema (a constraint, an index or a table traqt did not make); nothing was written"
         case let .internalError(detail):
             return detail
         }

@@ -25,8 +25,8 @@ enum CompleteCommand: Command {
                 append(live.id.utf8, to: output)
             }
         } else {
-            try store.forEachRow { row in
-                row.withIDBytes { append($0, to: output) }
+            try store.forEachOfferableID { id in
+                append(id, to: output)
                 try output.flushIfFull()
             }
         }
