@@ -20,7 +20,10 @@ enum ExitStatuses {
             skipped that due has already decided or that is not among the activity's days, a live \
             activity's JSON over 4096 bytes, a file that is not a traqt database or \
             is damaged, a row another program wrote that traqt cannot read (days or time out of \
-            range, milliseconds for seconds: the message names it)
+            range, milliseconds for seconds, an id or name that is not UTF-8, holds NUL, is blank or \
+            is over its limit: the message names it), a trigger or rule another program put on \
+            traqt's tables, a write refused by what another program added to the schema (a \
+            constraint, an index, a dropped table)
             """),
         ExitStatusSpec(ExitCode.noInput.rawValue, "the input file is missing"),
         ExitStatusSpec(ExitCode.unavailable.rawValue, """
