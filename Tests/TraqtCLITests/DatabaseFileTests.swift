@@ -17,18 +17,7 @@ struct DatabaseFileTests {
     private func shell(_ script: String, _ arguments: [String], asNobody: Bool = false) throws -> TraqtProcess.Result {
         var words = ["/bin/sh", "-c", script, TraqtProcess.executable.path] + arguments
         if asNobody { words = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + words }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: words[0])
-        process.arguments = Array(words.dropFirst())
-        process.environment = TraqtProcess.environment(database: nil)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return TraqtProcess.Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        return try TraqtProcess.run(words: words, environment: TraqtProcess.environment(database: nil))
     }
 
     private func mode(_ path: String) throws -> Int {

@@ -31,6 +31,23 @@ struct TraqtProcess {
         return environment
     }
 
+    /// Runs a command line (its first word the program, e.g. a wrapper such as
+    /// `sh -c` or `prlimit` in front of traqt) to completion, in `environment`.
+    static func run(words: [String], environment: [String: String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: words[0])
+        process.arguments = Array(words.dropFirst())
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
     /// Runs `traqt arguments…` to completion with `stdin` as its input.
     @discardableResult
     static func run(_ arguments: [String], database: String?, stdin: String? = nil,
