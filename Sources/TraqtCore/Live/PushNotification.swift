@@ -7,6 +7,7 @@ public struct PushNotification: Sendable {
     public let index: Int
     public let id: String
     public let timestamp: Instant?
+    /// What it changes, or the error that applying it throws.
     private let readChange: Result<LiveChange, PushError>
     /// The id's field path, for messages about the id's live activity.
     public let idField: String
