@@ -34,15 +34,23 @@ final class InputReader {
     deinit { if path != "-" { close(descriptor) } }
 
     /// Everything, or nil when there is more than `limit` bytes (reading stops
-    /// there: a huge input never fills memory).
+    /// there: a huge input never fills memory). The bytes are handed over, not
+    /// copied: the reader keeps none of them.
     func readAll(limit: Int) throws(CommandError) -> [UInt8]? {
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { return nil }
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            if Int(info.st_size) > limit { return nil }
+            // A file's size is known: one buffer of it, not a doubling series of copies.
+            buffer.reserveCapacity(buffer.count + Int(info.st_size) + chunk.count)
+        }
         while !atEnd {
             if buffer.count - start > limit { return nil }
             try fill()
         }
-        return buffer.count - start > limit ? nil : Array(buffer[start...])
+        guard buffer.count - start <= limit else { return nil }
+        buffer.removeSubrange(..<start)
+        defer { buffer = []; start = 0 }
+        return buffer
     }
 
     /// The next line without its newline, as soon as it has arrived; nil at the

@@ -174,6 +174,38 @@ struct PushCommandTests {
                                     environment: ["TRAQT_PUSH_TOKEN": ""]) == "started b\n")
     }
 
+    /// Runs `traqt arguments…` with at most `limit` bytes of data memory
+    /// (RLIMIT_DATA, which counts the heap and every private map), set by `prlimit`.
+    static func traqt(within limit: Int, _ arguments: [String], database: String,
+                      environment: [String: String] = [:]) throws -> TraqtProcess.Result {
+        try TraqtProcess.runProgram(["/usr/bin/prlimit", "--data=\(limit)", TraqtProcess.executable.path] + arguments,
+                                    environment: TraqtProcess.environment(database: database, extra: environment))
+    }
+
+    /// The memory a document of `bytes` may take to read: 3 N + 16 MiB.
+    static func memoryLimit(_ bytes: Int) -> Int { 3 * bytes + (16 << 20) }
+
+    @Test("a document refused for its auth is not built: 77 within 3 N + 16 MiB, whole, as a --follow line, without an envelope")
+    func unauthorizedIsCheap() throws {
+        let fixture = try LiveFixture()
+        let before = try fixture.bytes()
+        // A state of half a million zeros: 1 MiB of text, many times that as a tree.
+        let zeros = [String](repeating: "0", count: 1 << 19).joined(separator: ",")
+        let notification = Self.notification("a", "start", at: Self.t0, #","content-state":{"v":[\#(zeros)]}"#)
+        for (name, document, follow) in [("envelope.json", Self.envelope(auth: "s3cre", notification), [false, true]),
+                                         ("bare.json", notification, [false])] {
+            let file = fixture.directory.file(name)
+            try document.write(toFile: file, atomically: true, encoding: .utf8)
+            for arguments in follow.map({ ["push", file] + ($0 ? ["--follow"] : []) }) {
+                let result = try Self.traqt(within: Self.memoryLimit(document.utf8.count), arguments + Self.now,
+                                            database: fixture.database, environment: ["TRAQT_PUSH_TOKEN": "s3cret"])
+                #expect(result.status == 77, "\(arguments): \(result.stderr)")
+                #expect(result.stderr.contains("not authorized"))
+            }
+        }
+        #expect(try fixture.bytes() == before)
+    }
+
     @Test("input errors: a missing file exits 66, a document over 64 MiB is refused with 65 unread")
     func input() throws {
         let fixture = try LiveFixture(activity: false)

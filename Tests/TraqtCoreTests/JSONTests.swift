@@ -207,6 +207,65 @@ struct JSONParserTests {
         #expect(throws: JSONSyntaxError.self) { try parse(objects) }
     }
 
+    @Test("Skipping a value checks it as reading it does: the same errors at the same places", arguments: [
+        "[1,2,]", #"{"a":[1,{"b":"\ud800"}]}"#, #"{"a":1 "b":2}"#, "[\n  1,\n  2,\n]", #"{"a": tru}"#, "[\"é\", x]",
+        "[\"a\u{1}\"]", "[1.e5]", #"{"a":{"b":[}}"#, "{", "[", String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+        "{} x",
+    ])
+    func skipRefuses(json: String) {
+        let bytes = Array(json.utf8)
+        let read = #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(bytes) }
+        let skipped = #expect(throws: JSONSyntaxError.self) {
+            var parser = JSONParser(bytes)
+            try parser.skipValue()
+            try parser.finish()
+        }
+        #expect(read != nil && skipped == read)
+    }
+
+    @Test("A document read part by part: members and elements in order, skipped ones checked, and back to a saved place")
+    func partByPart() throws {
+        var parser = JSONParser(Array(#" {"a": [1, {"x": "y"}], "b": {"c": true, "d": null}, "e": "f"} "#.utf8))
+        var names: [String] = []
+        var saved: JSONParser.Position?
+        let isObject = try parser.forEachMember { name, parser in
+            names.append(name)
+            switch name {
+            case "a":
+                #expect(try parser.nextKind() == .array)
+                parser.enterArray()
+                var elements: [JSONValue] = []
+                while try parser.nextElement() { elements.append(try parser.readValue()) }
+                #expect(elements == [.number("1"), .object([("x", .string("y"))])])
+            case "b":
+                saved = parser.position
+                try parser.skipValue()
+            default:
+                #expect(try parser.readValue() == .string("f"))
+            }
+        }
+        try parser.finish()
+        #expect(isObject)
+        #expect(names == ["a", "b", "e"])
+        parser.position = try #require(saved)
+        #expect(try parser.readValue() == .object([("c", .bool(true)), ("d", .null)]))
+        // Not an object: skipped, and nothing is handed over.
+        var scalar = JSONParser(Array("[1, 2]".utf8))
+        #expect(try scalar.forEachMember { _, _ in Issue.record("a member of an array") } == false)
+        try scalar.finish()
+    }
+
+    @Test("A slice is read in place: lines and columns count from its start")
+    func slice() throws {
+        let bytes = Array("garbage[1, {\"a\": 2}]garbage\n[\n1 2]".utf8)
+        let first = bytes.firstIndex(of: UInt8(ascii: "["))!
+        let value = try { var parser = JSONParser(bytes[first..<first + 13]); let value = try parser.readValue(); try parser.finish(); return value }()
+        #expect(value == .array([.number("1"), .object([("a", .number("2"))])]))
+        let last = bytes.lastIndex(of: UInt8(ascii: "["))!
+        let error = #expect(throws: JSONSyntaxError.self) { var parser = JSONParser(bytes[last...]); _ = try parser.readValue() }
+        #expect(error?.line == 2 && error?.column == 3)
+    }
+
     @Test("A document far deeper than the limit fails cleanly instead of overflowing the stack")
     func veryDeep() {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)

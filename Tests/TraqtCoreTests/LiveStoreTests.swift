@@ -136,7 +136,7 @@ struct LiveStoreTests {
     }
 
     private func push(_ json: String, to store: ActivityStore) throws -> [LiveOutcome] {
-        try store.applyPush(PushDocument.notifications(in: JSONParser.parse(Array(json.utf8)), token: nil), now: at(0))
+        try store.applyPush(PushDocument.notifications(in: Array(json.utf8)[...], token: nil), now: at(0))
     }
 
     @Test("a pushed event not newer than the last one applied to its id is skipped before anything else is checked")

@@ -5,7 +5,7 @@ import Testing
 @Suite("push documents")
 struct PushDocumentTests {
     private func notifications(_ json: String, token: String? = nil) throws -> [PushNotification] {
-        try PushDocument.notifications(in: JSONParser.parse(Array(json.utf8)), token: token)
+        try PushDocument.notifications(in: Array(json.utf8)[...], token: token)
     }
 
     private func refusal(_ json: String, token: String? = nil) -> PushError? {
@@ -112,6 +112,36 @@ struct PushDocumentTests {
         #expect(refusal("[1," + Self.envelope(auth: "s3cret", Self.apns) + "]", token: "s3cret") == .unauthorized)
         #expect(refusal(#"{"request":{"auth":"x"}}"#, token: "s3cret") == .unauthorized)
         #expect(try notifications("[]", token: "s3cret").isEmpty)
+    }
+
+    @Test("a name given twice counts at its last place: the request, its auth, its notifications")
+    func repeatedNames() throws {
+        let other = #"{"aps":{"event":"end"},"live_activity_id":"other"}"#
+        let twice = #"{"request":{"auth":"x","notifications":[\#(other)]},"request":{"auth":"s3cret","notifications":[\#(Self.apns)]}}"#
+        #expect(try notifications(twice, token: "s3cret").map(\.id) == ["pizza"])
+        #expect(try notifications(twice).map(\.id) == ["pizza"])
+        let authTwice = #"{"request":{"auth":"s3cret","notifications":[],"auth":7}}"#
+        #expect(refusal(authTwice, token: "s3cret") == .unauthorized)
+        let listTwice = #"{"request":{"notifications":[\#(Self.apns)],"auth":"s3cret","notifications":[\#(other),\#(other)]}}"#
+        #expect(try notifications(listTwice, token: "s3cret").map(\.id) == ["other", "other"])
+        #expect(refusal(#"{"request":{"auth":"s3cret","notifications":[]},"request":5}"#, token: "s3cret") == .unauthorized)
+    }
+
+    @Test("problems come in the order a reading of the whole tree meets them: syntax anywhere, a malformed part, the first bad notification")
+    func problemOrder() throws {
+        let bad = #"{"aps":{"event":"update"}}"#
+        #expect(throws: JSONSyntaxError.self) { try notifications("[" + bad + "," + Self.apns + "] x") }
+        #expect(throws: JSONSyntaxError.self) { try notifications("[" + bad + ",1,", token: "s3cret") }
+        guard case let .invalid(index, nil, _)? = refusal("[" + bad + "," + Self.apns + ",1]") else {
+            Issue.record("the malformed part was not the refusal")
+            return
+        }
+        #expect(index == 2)
+        guard case let .invalid(1, field, _)? = refusal("[" + Self.apns + "," + bad + "," + bad + "]") else {
+            Issue.record("not the first bad notification")
+            return
+        }
+        #expect(field == "live_activity_id")
     }
 
     @Test("tokens compare equal only when every byte and the length match")

@@ -1,13 +1,25 @@
-// `traqt push`: `JSONParser.parse`, `PushDocument.notifications` (all four shapes,
-// with and without a token) and each notification's change (start, update, end).
+// `traqt push`: `PushDocument.notifications` reading the bytes part by part (all
+// four shapes, with and without a token), against `JSONParser.parse` of the whole
+// document, and each notification's change (start, update, end).
 import TraqtCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPush(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
-    guard let document = try? JSONParser.parse(bytes) else { return 0 }
+    let valid = (try? JSONParser.parse(bytes)) != nil
     for token in [nil, "secret"] as [String?] {
-        guard let notifications = try? PushDocument.notifications(in: document, token: token) else { continue }
+        let read: [PushNotification]?
+        do {
+            read = try PushDocument.notifications(in: bytes[...], token: token)
+        } catch is JSONSyntaxError {
+            expect(!valid, "a document the parser reads whole was refused as JSON")
+            read = nil
+        } catch {
+            expect(valid, "a document the parser refuses was read")
+            read = nil
+        }
+        guard let notifications = read else { continue }
+        expect(valid, "a document the parser refuses was read")
         // Indexes count every notification once, in order, from 0.
         expect(notifications.map(\.index) == Array(notifications.indices), "notification indexes are not 0, 1, 2 …")
         for notification in notifications {

@@ -27,15 +27,33 @@ public enum JSONValue: Equatable, Sendable {
         return members.last { $0.key == key }?.value
     }
 
-    /// What kind of value this is, for error messages.
-    public var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+    /// What a JSON value is, named as error messages name it.
+    public enum Kind: Sendable {
+        case null, bool, number, string, array, object
+
+        public var name: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .number: return "a number"
+            case .string: return "a string"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
         }
     }
+
+    public var kind: Kind {
+        switch self {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    /// What kind of value this is, for error messages.
+    public var kindName: String { kind.name }
 }

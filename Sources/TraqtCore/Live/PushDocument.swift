@@ -10,55 +10,128 @@ public enum PushDocument {
     /// notifications of full 4 KB states, far less than a machine's memory.
     public static let byteLimit = 64 << 20
 
-    /// The notifications of `document`, in order. With `token`, every one must
-    /// come from an envelope whose `auth` equals it (compared in constant time);
-    /// anything else throws `PushError.unauthorized` before any other check.
-    public static func notifications(in document: JSONValue, token: String?) throws(PushError) -> [PushNotification] {
-        var items: [(value: JSONValue, path: String)] = []
-        // Per top-level part: an envelope's auth (null when it has none), or nil for anything else.
-        var auths: [JSONValue?] = []
-        var malformed: PushError?
-        func add(_ value: JSONValue) {
-            guard case .object = value else {
-                auths.append(nil)
-                malformed = malformed ?? .invalid(index: items.count, field: nil,
-                                                  message: "expected an object, found \(value.kindName)")
-                return
-            }
-            guard let request = value["request"] else {
-                auths.append(nil)
-                items.append((value, ""))
-                return
-            }
-            auths.append(request["auth"] ?? .null)
-            guard case .object = request, case let .array(notifications)? = request["notifications"] else {
-                malformed = malformed ?? .invalid(index: items.count, field: "request.notifications",
-                                                  message: "an envelope needs an array of notifications")
-                return
-            }
-            for (position, notification) in notifications.enumerated() {
-                items.append((notification, "request.notifications[\(position)]."))
-            }
-        }
-        if case let .array(elements) = document {
-            for element in elements { add(element) }
-        } else {
-            add(document)
-        }
-        // Without the right token nothing else is looked at, malformed parts included.
-        if let token {
-            for auth in auths {
-                guard case let .string(auth)? = auth, PushToken.matches(auth, token) else {
-                    throw .unauthorized
+    /// The notifications of the JSON document `bytes`, in order. It is read part
+    /// by part, never as one tree: one notification's tree at a time, and each
+    /// kept only as what it changes. With `token`, every part must be an envelope
+    /// whose `auth` equals it (compared in constant time), which a first pass
+    /// checks keeping nothing but the auths: anything else throws
+    /// `PushError.unauthorized` before any other check. Throws `JSONSyntaxError`
+    /// (before anything else) or `PushError`.
+    public static func notifications(in bytes: ArraySlice<UInt8>, token: String?) throws -> [PushNotification] {
+        if let token { try authorize(bytes, token: token) }
+        var parser = JSONParser(bytes)
+        var collector = Collector()
+        try forEachPart(&parser) { parser in try collector.add(part: &parser) }
+        try parser.finish()
+        return try collector.result()
+    }
+
+    /// Hands `body` each top-level part: an array's elements, or the document.
+    private static func forEachPart(_ parser: inout JSONParser, _ body: (inout JSONParser) throws -> Void) throws {
+        guard try parser.nextKind() == .array else { return try body(&parser) }
+        parser.enterArray()
+        while try parser.nextElement() { try body(&parser) }
+    }
+
+    /// Throws `unauthorized` unless every part is an envelope whose auth is a
+    /// string equal to `token`; a name given twice counts at its last place, as
+    /// `JSONValue`'s subscript reads it.
+    private static func authorize(_ bytes: ArraySlice<UInt8>, token: String) throws {
+        var parser = JSONParser(bytes)
+        var authorized = true
+        try forEachPart(&parser) { parser in
+            var auth: String?
+            try parser.forEachMember { name, parser in
+                guard name == "request" else { return try parser.skipValue() }
+                auth = nil
+                try parser.forEachMember { name, parser in
+                    guard name == "auth" else { return try parser.skipValue() }
+                    auth = nil
+                    guard try parser.nextKind() == .string else { return try parser.skipValue() }
+                    if case let .string(text) = try parser.readValue() { auth = text }
                 }
             }
+            if !(auth.map { PushToken.matches($0, token) } ?? false) { authorized = false }
         }
-        if let malformed { throw malformed }
-        var result: [PushNotification] = []
-        result.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            result.append(try PushNotification(item.value, index: index, path: item.path))
+        try parser.finish()
+        if !authorized { throw PushError.unauthorized }
+    }
+
+    /// The notifications of a document as its parts are read. Problems are kept
+    /// and thrown once the whole document has been read, in the order a reading
+    /// of the whole tree would meet them: a syntax error anywhere first (it is
+    /// thrown as it is met), then the first malformed part, then the first bad
+    /// notification.
+    private struct Collector {
+        private var notifications: [PushNotification] = []
+        private var count = 0
+        private var malformed: PushError?
+        private var invalid: PushError?
+
+        mutating func add(part parser: inout JSONParser) throws {
+            let start = parser.position
+            let kind = try parser.nextKind()
+            guard kind == .object else {
+                try parser.skipValue()
+                report(.invalid(index: count, field: nil, message: "expected an object, found \(kind.name)"))
+                return
+            }
+            // The last member named "request" is the envelope's, as the subscript reads it.
+            var request: JSONParser.Position?
+            try parser.forEachMember { name, parser in
+                if name == "request" { request = parser.position }
+                try parser.skipValue()
+            }
+            guard let request else {
+                parser.position = start
+                add(try parser.readValue(), path: "")
+                return
+            }
+            let end = parser.position
+            defer { parser.position = end }
+            parser.position = request
+            var list: JSONParser.Position?
+            let isObject = try parser.forEachMember { name, parser in
+                if name == "notifications" { list = parser.position }
+                try parser.skipValue()
+            }
+            if isObject, let list {
+                parser.position = list
+                if try parser.nextKind() == .array {
+                    parser.enterArray()
+                    var position = 0
+                    while try parser.nextElement() {
+                        add(try parser.readValue(), path: "request.notifications[\(position)].")
+                        position += 1
+                    }
+                    return
+                }
+            }
+            report(.invalid(index: count, field: "request.notifications",
+                            message: "an envelope needs an array of notifications"))
         }
-        return result
+
+        private mutating func add(_ value: JSONValue, path: String) {
+            defer { count += 1 }
+            // After the first problem nothing more is kept: it is what is thrown.
+            guard malformed == nil, invalid == nil else { return }
+            do throws(PushError) {
+                notifications.append(try PushNotification(value, index: count, path: path))
+            } catch {
+                invalid = error
+                notifications = []
+            }
+        }
+
+        private mutating func report(_ error: PushError) {
+            malformed = malformed ?? error
+            notifications = []
+        }
+
+        func result() throws(PushError) -> [PushNotification] {
+            if let malformed { throw malformed }
+            if let invalid { throw invalid }
+            return notifications
+        }
     }
 }

@@ -1,15 +1,14 @@
 /// One notification of a push document: the id and timestamp are read at once
-/// (they decide whether it is skipped); the rest only when it is applied.
+/// (they decide whether it is skipped); what it changes is read too, but an
+/// error in it is only thrown when it is applied. Only the change is kept, not
+/// the notification's tree.
 public struct PushNotification: Sendable {
     /// 0-based, across the whole document.
     public let index: Int
     public let id: String
     public let timestamp: Instant?
-    /// The object holding `event` and the content: `live_activity` or `aps`.
-    private let body: JSONValue
-    /// The body's field path, for messages: `aps.` or `live_activity.`, behind
-    /// the envelope's `request.notifications[N].` when inside one.
-    private let bodyPath: String
+    /// What it changes, or the error that applying it throws.
+    private let readChange: Result<LiveChange, PushError>
     /// The id's field path, for messages about the id's live activity.
     public let idField: String
 
@@ -28,26 +27,52 @@ public struct PushNotification: Sendable {
         }
         self.id = id
         let name = value["live_activity"] != nil ? "live_activity" : "aps"
-        bodyPath = path + name + "."
+        let bodyPath = path + name + "."
         guard let body = value[name] else {
             throw .invalid(index: index, field: path + "live_activity", message: "missing (or an APNs 'aps' object)")
         }
         guard case .object = body else {
             throw .invalid(index: index, field: path + name, message: "expected an object, found \(body.kindName)")
         }
-        self.body = body
         timestamp = try Self.epochSeconds(body["timestamp"], index: index, field: bodyPath + "timestamp")
+        let content = NotificationBody(body: body, bodyPath: bodyPath, index: index, id: id)
+        readChange = Result { () throws(PushError) in try content.change() }
     }
 
     /// What the notification does; throws for an unknown event or bad content.
-    public func change() throws(PushError) -> LiveChange {
+    public func change() throws(PushError) -> LiveChange { try readChange.get() }
+
+    /// The latest moment traqt reads: 9999-12-31T23:59:59Z.
+    static let latestEpochSecond = 253_402_300_799
+
+    /// Dates in push payloads are whole seconds since the epoch, as APNs sends them.
+    static func epochSeconds(_ value: JSONValue?, index: Int, field: String) throws(PushError) -> Instant? {
+        guard let value, value != .null else { return nil }
+        guard case let .number(text) = value, let seconds = Int(text), (0...latestEpochSecond).contains(seconds) else {
+            throw .invalid(index: index, field: field, message: "expected whole seconds since the epoch (0…\(latestEpochSecond))")
+        }
+        return Instant(seconds: seconds)
+    }
+}
+
+/// The object holding `event` and the content (`live_activity` or `aps`), read
+/// into the change it makes.
+private struct NotificationBody {
+    let body: JSONValue
+    /// The body's field path, for messages: `aps.` or `live_activity.`, behind
+    /// the envelope's `request.notifications[N].` when inside one.
+    let bodyPath: String
+    let index: Int
+    let id: String
+
+    func change() throws(PushError) -> LiveChange {
         let eventField = bodyPath + "event"
         guard let eventValue = body["event"] else { throw .invalid(index: index, field: eventField, message: "missing") }
         guard case let .string(event) = eventValue, ["start", "update", "end"].contains(event) else {
             throw .invalid(index: index, field: eventField, message: "expected \"start\", \"update\" or \"end\"")
         }
         let state = try object("content-state")
-        let stale = try Self.epochSeconds(body["stale-date"], index: index, field: bodyPath + "stale-date").map(StaleTime.at)
+        let stale = try PushNotification.epochSeconds(body["stale-date"], index: index, field: bodyPath + "stale-date").map(StaleTime.at)
         let relevance = try number("relevance-score")
         switch event {
         case "start":
@@ -65,7 +90,7 @@ public struct PushNotification: Sendable {
             return .update(LiveUpdate(state: state.map(LiveUpdate.State.replace) ?? .keep, stale: stale,
                                       relevance: relevance))
         default:
-            let dismissal = try Self.epochSeconds(body["dismissal-date"], index: index, field: bodyPath + "dismissal-date")
+            let dismissal = try PushNotification.epochSeconds(body["dismissal-date"], index: index, field: bodyPath + "dismissal-date")
             return .end(LiveEnd(state: state, dismissal: dismissal.map(DismissalPolicy.at) ?? .default,
                                 stale: stale, relevance: relevance))
         }
@@ -87,17 +112,5 @@ public struct PushNotification: Sendable {
             throw .invalid(index: index, field: bodyPath + name, message: "expected a number, found \(value.kindName)")
         }
         return number
-    }
-
-    /// The latest moment traqt reads: 9999-12-31T23:59:59Z.
-    static let latestEpochSecond = 253_402_300_799
-
-    /// Dates in push payloads are whole seconds since the epoch, as APNs sends them.
-    static func epochSeconds(_ value: JSONValue?, index: Int, field: String) throws(PushError) -> Instant? {
-        guard let value, value != .null else { return nil }
-        guard case let .number(text) = value, let seconds = Int(text), (0...latestEpochSecond).contains(seconds) else {
-            throw .invalid(index: index, field: field, message: "expected whole seconds since the epoch (0…\(latestEpochSecond))")
-        }
-        return Instant(seconds: seconds)
     }
 }

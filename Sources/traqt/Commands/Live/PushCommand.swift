@@ -50,10 +50,10 @@ enum PushCommand: Command {
             return opened
         }
         guard context.arguments.flag("follow") else {
-            guard let bytes = try input.readAll(limit: PushDocument.byteLimit) else {
+            guard var bytes = try input.readAll(limit: PushDocument.byteLimit)?[...] else {
                 throw PushCommandError.refused(.tooLarge, source: source)
             }
-            try apply(bytes, source: source, token: token, context, store: open)
+            try apply(&bytes, source: source, token: token, context, store: open)
             return
         }
         var refused = 0, documents = 0, unauthorized = false, lineNumber = 0
@@ -63,8 +63,8 @@ enum PushCommand: Command {
             documents += 1
             do {
                 let lineSource = "\(source), line \(lineNumber)"
-                guard case let .text(bytes) = line else { throw PushCommandError.refused(.tooLarge, source: lineSource) }
-                try apply(Array(bytes), source: lineSource, token: token, context, store: open)
+                guard case var .text(bytes) = line else { throw PushCommandError.refused(.tooLarge, source: lineSource) }
+                try apply(&bytes, source: lineSource, token: token, context, store: open)
                 try context.output.flush()
             } catch let error as PushCommandError {
                 // A bad line is reported and the stream goes on; store failures end it.
@@ -76,20 +76,18 @@ enum PushCommand: Command {
         if refused > 0 { throw PushCommandError.linesRefused(refused, of: documents, unauthorized: unauthorized) }
     }
 
-    /// Applies one document and prints a line per notification.
-    private static func apply(_ bytes: [UInt8], source: String, token: String?, _ context: Context,
+    /// Applies one document and prints a line per notification. The text is
+    /// let go once read: while the store works, only the notifications are held.
+    private static func apply(_ bytes: inout ArraySlice<UInt8>, source: String, token: String?, _ context: Context,
                               store: () throws -> ActivityStore) throws {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw PushCommandError.invalidJSON(error, source: source)
-        }
         let outcomes: [LiveOutcome]
         do {
-            let notifications = try PushDocument.notifications(in: document, token: token)
+            let notifications = try PushDocument.notifications(in: bytes, token: token)
+            bytes = []
             if notifications.isEmpty { return }
             outcomes = try store().applyPush(notifications, now: try context.now())
+        } catch let error as JSONSyntaxError {
+            throw PushCommandError.invalidJSON(error, source: source)
         } catch let error as PushError {
             throw PushCommandError.refused(error, source: source)
         }
