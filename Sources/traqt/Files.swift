@@ -65,7 +65,7 @@ enum Files {
         let type = info.st_mode & S_IFMT
         guard type != S_IFDIR, info.st_uid != geteuid(), info.st_uid != 0 else { return }
         let kind = type == S_IFIFO ? "FIFO" : type == S_IFSOCK ? "socket" : "device"
-        throw .outputRefused(path: shown, reason: "it is a \(kind) owned by \(OutputDestination.describe(user: info.st_uid)), not by you or root")
+        throw .outputRefused(path: shown, reason: "it is a \(kind) owned by \(UserAccounts.describeUser(info.st_uid)), not by you or root")
     }
 
     /// Runs `body` into an unnamed file in memory, then copies what it wrote to

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import TraqtCore
 
 /// What `export FILE` writes to, found by walking FILE one component at a time
 /// from a folder descriptor (O_PATH, O_NOFOLLOW) instead of handing the path to
@@ -150,7 +151,7 @@ final class OutputDestination {
             defer { close(link.location) }
             let user = geteuid()
             if link.info.st_uid != user && link.info.st_uid != 0 {
-                throw refusal("'\(walked + link.name)' is a symlink owned by \(OutputDestination.describe(user: link.info.st_uid)), not by you or root")
+                throw refusal("'\(walked + link.name)' is a symlink owned by \(UserAccounts.describeUser(link.info.st_uid)), not by you or root")
             }
             if let reason = Self.othersMayWrite(folderInfo) {
                 throw refusal("the symlink '\(walked + link.name)' is in '\(walked.isEmpty ? "." : walked)', \(reason)")
@@ -214,18 +215,12 @@ final class OutputDestination {
         /// sticky or not.
         private static func othersMayWrite(_ folder: stat) -> String? {
             if folder.st_uid != geteuid() && folder.st_uid != 0 {
-                return "a folder of \(OutputDestination.describe(user: folder.st_uid))"
+                return "a folder of \(UserAccounts.describeUser(folder.st_uid))"
             }
             if folder.st_mode & 0o022 != 0 {
                 return "a folder others may write (mode \(String(folder.st_mode & 0o7777, radix: 8)))"
             }
             return nil
         }
-    }
-
-    /// `nobody (uid 65534)`, or `uid 1234` for a user without a name.
-    static func describe(user: uid_t) -> String {
-        guard let entry = getpwuid(user), let name = entry.pointee.pw_name else { return "uid \(user)" }
-        return "\(String(cString: name)) (uid \(user))"
     }
 }

@@ -4,15 +4,15 @@ import Glibc
 
 /// Who a file's owner is, through the system's user and group databases (NSS:
 /// /etc/passwd and /etc/group, or LDAP and the like where configured).
-enum UserAccounts {
+public enum UserAccounts {
     /// `name (uid N)`, or `uid N` for a user the system does not know.
-    static func describeUser(_ uid: uid_t) -> String {
+    public static func describeUser(_ uid: uid_t) -> String {
         guard let entry = passwordEntry(uid) else { return "uid \(uid)" }
         return "\(entry.name) (uid \(uid))"
     }
 
     /// The group's name, or `gid N`.
-    static func describeGroup(_ gid: gid_t) -> String {
+    public static func describeGroup(_ gid: gid_t) -> String {
         var group = Glibc.group()
         var result: UnsafeMutablePointer<Glibc.group>?
         var buffer = [CChar](repeating: 0, count: 16 * 1024)
@@ -24,7 +24,7 @@ enum UserAccounts {
 
     /// Whether the user `uid` is in the group `gid`, as their primary group or
     /// a supplementary one. An unknown user is in no group.
-    static func isMember(_ uid: uid_t, ofGroup gid: gid_t) -> Bool {
+    public static func isMember(_ uid: uid_t, ofGroup gid: gid_t) -> Bool {
         guard let entry = passwordEntry(uid) else { return false }
         if entry.primaryGroup == gid { return true }
         var count: Int32 = 64
