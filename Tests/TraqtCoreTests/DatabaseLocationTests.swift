@@ -73,6 +73,17 @@ struct DatabaseLocationTests {
         #expect(DatabaseLocation.redacted(location) == shown)
     }
 
+    @Test("Redacting twice changes nothing (inputs the fuzzer found)", arguments: [
+        "postdsql://&password=trs:/m@x??y", "postgresql://&password=v:z&k@h", "postgresql://u:&password=v&w@h",
+        "x://&password=v&a:b@h?password=q",
+        // A password parameter whose value held the '?' that began the query.
+        "p.dsql://s&l@%&password=dS?ql&:lql://s&l@%&password=dS?q'-",
+    ])
+    func redactionIsStable(location: String) {
+        let once = DatabaseLocation.redacted(location)
+        #expect(DatabaseLocation.redacted(once) == once)
+    }
+
     @Test("libpq reads the scheme in lower case")
     func normalizedScheme() {
         #expect(DatabaseLocation.normalizedURI("POSTGRES://U@H/DB") == "postgres://U@H/DB")

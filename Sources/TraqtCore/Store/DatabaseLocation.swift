@@ -106,12 +106,7 @@ public enum DatabaseLocation {
         guard bytes.count >= authorityStart, bytes[(authorityStart - 3)..<authorityStart].elementsEqual("://".utf8) else {
             return location
         }
-        let query = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
-        // The last '@' before the query ends the user part, whatever comes between.
-        if let at = bytes[authorityStart..<query].lastIndex(of: UInt8(ascii: "@")),
-           let colon = bytes[authorityStart..<at].firstIndex(of: UInt8(ascii: ":")) {
-            bytes.replaceSubrange((colon + 1)..<at, with: Array("***".utf8))
-        }
+        // Password parameters first, so that redacting again changes nothing.
         let key = Array("password=".utf8)
         var index = authorityStart
         while index + key.count <= bytes.count {
@@ -125,6 +120,14 @@ public enum DatabaseLocation {
             let valueEnd = bytes[valueStart...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
             bytes.replaceSubrange(valueStart..<valueEnd, with: Array("***".utf8))
             index = valueStart + 3
+        }
+        let query = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
+        // Then the user part, which the last '@' before the query ends,
+        // whatever comes between (a password parameter no longer holds a ':'
+        // or an '@' that would move it).
+        if let at = bytes[authorityStart..<query].lastIndex(of: UInt8(ascii: "@")),
+           let colon = bytes[authorityStart..<at].firstIndex(of: UInt8(ascii: ":")) {
+            bytes.replaceSubrange((colon + 1)..<at, with: Array("***".utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
