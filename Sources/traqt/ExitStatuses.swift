@@ -1,7 +1,7 @@
 import ArgumentParsing
 
 /// The exit statuses traqt documents, in one list that the tool's help, the
-/// manual and the test of README's table all read (through `Tool.documented`).
+/// manual and the test of docs/exit-codes.md's table all read (through `Tool.documented`).
 enum ExitStatuses {
     static let all: [ExitStatusSpec] = [
         ExitStatusSpec(ExitCode.success.rawValue, "success"),
@@ -43,8 +43,7 @@ enum ExitStatuses {
         ExitStatusSpec(ExitCode.permissionDenied.rawValue, """
             permission denied (or a push without the right TRAQT_PUSH_TOKEN, or a login the server \
             refused), or a file traqt does not trust: a journal, -wal or -shm beside the database that \
-            is a link, not a regular file, or another user's; a write in a folder others may write \
-            (see "Sharing a database safely")
+            is a link, not a regular file, or another user's; a write in a folder others may write
             """),
         ExitStatusSpec(ExitCode.configuration.rawValue, """
             configuration: the database's schema is newer than this binary, TRAQT_BUSY_TIMEOUT is \

@@ -3,15 +3,15 @@ import Testing
 @testable import traqt
 
 /// The lists that help and the manual print, against what they describe: the
-/// README's table of exit codes, and the variables the code reads.
+/// docs/exit-codes.md's table of exit codes, and the variables the code reads.
 @Suite("the documented exit statuses and environment variables")
 struct DocumentationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("README's table of exit codes is the list help and the manual show, row for row")
+    @Test("docs/exit-codes.md's table of exit codes is the list help and the manual show, row for row")
     func readmeExitCodes() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/exit-codes.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "| code | meaning |\n|---|---|\n"))
         let rows = readme[section.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("| ") }
         let table = rows.map { row -> String in

@@ -104,7 +104,7 @@ enum SQLiteFileGuard {
             throw .io(path: folder, detail: "cannot check the folder: \(describeErrno(code))")
         }
         let mode = info.st_mode
-        let recipe = "keep the database in a folder only its owner may write, or in a setgid group folder (the README: Sharing a database safely)"
+        let recipe = "keep the database in a folder only its owner may write, or in a setgid group folder (see Sharing a database safely in docs/database.md)"
         let trustedOwners: [uid_t] = [0, geteuid()] + (database.map { [$0.st_uid] } ?? [])
         guard trustedOwners.contains(info.st_uid) else {
             throw .untrusted(path: folder, detail: "the folder of the database belongs to \(UserAccounts.describeUser(info.st_uid)), who could plant a journal that this write would replay; \(recipe); nothing was changed")
