@@ -33,14 +33,7 @@ enum SQLiteFileGuard {
     /// Anything other than a regular file is refused (74): `/dev/null` or
     /// `/dev/zero` would read as an empty database, a FIFO would block.
     static func find(_ path: String, forCreating: Bool = false) throws(StoreError) -> DatabaseFile? {
-        guard try FileSystem.exists(path, forCreating: forCreating) else { return nil }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            // Gone since exists(): treat as missing; a writer will create it.
-            if code == ENOENT { return nil }
-            throw .io(path: path, detail: "cannot reach the file: \(describeErrno(code))")
-        }
+        guard let info = try FileSystem.status(path, forCreating: forCreating) else { return nil }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw .notAFile(path: path, kind: kind(of: info.st_mode))
         }

@@ -12,10 +12,16 @@ enum FileSystem {
     /// For a writer about to create the file, a file where a folder should be
     /// is a file it cannot create (73).
     static func exists(_ path: String, forCreating: Bool = false) throws(StoreError) -> Bool {
+        try status(path, forCreating: forCreating) != nil
+    }
+
+    /// What `stat` says of the file at `path` (links followed), nil when it is
+    /// missing; fails as `exists` does.
+    static func status(_ path: String, forCreating: Bool = false) throws(StoreError) -> stat? {
         var info = stat()
-        if stat(path, &info) == 0 { return true }
+        if stat(path, &info) == 0 { return info }
         let code = errno
-        if code == ENOENT { return false }
+        if code == ENOENT { return nil }
         if code == EACCES || code == EPERM {
             throw .permissionDenied(path: path, detail: describeErrno(code))
         }
