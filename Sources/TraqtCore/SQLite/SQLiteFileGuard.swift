@@ -59,6 +59,10 @@ enum SQLiteFileGuard {
                 if code == ENOENT { continue }
                 throw .io(path: companion, detail: "cannot check the file: \(describeErrno(code))")
             }
+            // No name left: a writer removed it (a commit deletes its journal)
+            // between the lookup and the status. It is gone, so SQLite cannot
+            // open it.
+            if info.st_nlink == 0 { continue }
             let what = suffix == "-journal" ? "the journal" : "the \(suffix.dropFirst()) file"
             let owner = UserAccounts.describeUser(info.st_uid)
             let advice = "traqt lets SQLite open only a regular file of a user who may write the database; remove it after checking it, if no traqt is writing"
