@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "traqt", targets: ["traqt"]),
         .library(name: "TraqtCore", targets: ["TraqtCore"]),
+        .library(name: "TraqtCLI", targets: ["TraqtCLI"]),
     ],
     // The PostgreSQL backend is built only when asked for (`--traits Postgres`):
     // the default build stays one static executable with SQLite alone. libpq
@@ -48,9 +49,13 @@ let package = Package(
             .target(name: "CPostgres", condition: .when(traits: ["Postgres"])),
         ]),
         .target(name: "ArgumentParsing"),
+        // The command line as a library: parsing, the commands, their output and
+        // exit statuses, run in-process by tests and by the front ends to come.
+        .target(name: "TraqtCLI", dependencies: ["TraqtCore", "ArgumentParsing", "CLinux"]),
+        // The executable: reads argv and the environment, calls TraqtCLI, exits.
         .executableTarget(
             name: "traqt",
-            dependencies: ["TraqtCore", "ArgumentParsing", "CLinux"],
+            dependencies: ["TraqtCLI"],
             // A release build is one self-contained file: the Swift runtime, glibc and
             // SQLite linked in, so it starts fast and runs when copied to any Linux
             // machine of the same architecture. Without its symbol table (-s) it is a
@@ -65,9 +70,9 @@ let package = Package(
         ),
         .testTarget(name: "TraqtCoreTests", dependencies: ["TraqtCore", "TraqtMigrations"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        // The executable's own code, where a black-box test cannot reach: terminal widths.
-        .testTarget(name: "TraqtTests", dependencies: ["traqt"]),
+        // The command line library's own code, where a black-box test cannot reach: terminal widths.
+        .testTarget(name: "TraqtTests", dependencies: ["TraqtCLI"]),
         // Black-box tests of the built binary; depending on it makes `swift test` build it.
-        .testTarget(name: "TraqtCLITests", dependencies: ["traqt", "TraqtCore", "TraqtMigrations"]),
+        .testTarget(name: "TraqtCLITests", dependencies: ["traqt", "TraqtCLI", "TraqtCore", "TraqtMigrations"]),
     ]
 )

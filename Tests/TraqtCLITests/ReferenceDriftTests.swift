@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import Testing
-@testable import traqt
+@testable import TraqtCLI
 
 /// Help, the completion scripts and the manual are all written from
 /// `Tool.spec`: walking it, every command, subcommand and option must be in

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import traqt
+@testable import TraqtCLI
 
 /// `summary --week` as text fits the terminal: `COLUMNS`, else the terminal's
 /// width, else cells of 16 columns. Widths are counted as the grid counts them.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import traqt
+@testable import TraqtCLI
 
 /// The lists that help and the manual print, against what they describe: the
 /// docs/exit-codes.md's table of exit codes, and the variables the code reads.

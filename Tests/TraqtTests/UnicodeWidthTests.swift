@@ -1,5 +1,5 @@
 import Testing
-@testable import traqt
+@testable import TraqtCLI
 
 /// `UnicodeWidth`, generated from Debian's Unicode 15.0 data, against PyPI's
 /// wcwidth over every code point and over emoji sequences.

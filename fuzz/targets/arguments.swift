@@ -3,7 +3,7 @@
 // with the result short of running the command: find the command, format
 // help and usage errors.
 import ArgumentParsing
-@testable import traqt
+@testable import TraqtCLI
 
 /// Words are separated by NUL bytes, which no argv word can contain.
 @_cdecl("LLVMFuzzerTestOneInput")

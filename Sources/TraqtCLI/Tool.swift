@@ -2,7 +2,7 @@ import ArgumentParsing
 import TraqtCore
 
 /// The tool's commands and global options, and how to run an invocation.
-enum Tool {
+public enum Tool {
     static let version = "0.2.0"
     /// When `version` was last changed: the manual's date.
     static let versionDate = "2026-11-30"
@@ -42,7 +42,7 @@ enum Tool {
     }
 
     /// Runs one command line to completion and returns the exit status.
-    static func main(arguments: [String], environment: Environment) -> Int32 {
+    public static func main(arguments: [String], environment: Environment) -> Int32 {
         let output = OutputBuffer(descriptor: 1)
         let status = run(arguments: arguments, environment: environment, output: output)
         do {

@@ -106,15 +106,3 @@ struct Context {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
-
-/// The process environment, read one variable at a time with `getenv` when a
-/// command asks: turning all of `environ` into Swift strings up front cost a
-/// fifth of a short command's instructions. Tests of the executable give it
-/// their own variables by running it as a process.
-struct Environment {
-    func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
-    subscript(name: String) -> String? { value(name) }
-}
