@@ -58,16 +58,23 @@ enum CommandError: Error, CustomStringConvertible {
             return parts.joined(separator: "; ")
         }
     }
+}
 
-    var exitCode: ExitCode {
+extension CommandError: ReportableError {
+    var userMessage: String { description }
+
+    var reason: ErrorReason {
         switch self {
-        case .inputMissing: return .noInput
+        case .inputMissing: return .inputMissing
         case let .inputUnreadable(_, _, permission), let .outputFailed(_, _, permission):
             return permission ? .permissionDenied : .ioError
         case .noDatabaseLocation, .invalidEnvironment: return .configuration
-        case .invalidRecord, .invalidJSON, .idTaken, .inputTooLarge: return .dataError
+        case .invalidRecord: return .invalid
+        case .invalidJSON: return .invalidJSON
+        case .idTaken: return .idTaken
+        case .inputTooLarge: return .tooLarge
         case .commandsFailed: return .commandFailed
-        case .outputRefused: return .cannotCreate
+        case .outputRefused: return .outputRefused
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import TraqtCore
 
 /// The exit statuses traqt documents, in one list that the tool's help, the
 /// manual and the test of docs/exit-codes.md's table all read (through `Tool.documented`).
@@ -30,6 +31,8 @@ enum ExitStatuses {
             the database server cannot be reached (refused, unknown host, no such database), or this \
             traqt was built without PostgreSQL and the location names one
             """),
+        ExitStatusSpec(ExitCode.internalError.rawValue,
+                       "internal error: a bug in traqt, or a broken installation (the message says what failed)"),
         ExitStatusSpec(ExitCode.cannotCreate.rawValue, """
             the database cannot be created, or export refused its target: a link of another user's \
             or in a folder others may write, another user's FIFO or device, the database's own files

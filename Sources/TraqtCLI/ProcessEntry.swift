@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParsing
+import TraqtCore
 
 /// What the `traqt` executable does before and around `Tool.main`: the parts
 /// that belong to a process, not to a command run in-process.

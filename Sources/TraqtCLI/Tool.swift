@@ -47,11 +47,10 @@ public enum Tool {
         let status = run(arguments: arguments, environment: environment, output: output)
         do {
             try output.flush()
-        } catch OutputError.brokenPipe {
-            return ExitCode.brokenPipe.rawValue
         } catch {
-            printError("cannot write to standard output: \(error)")
-            return status == 0 ? ExitCode.ioError.rawValue : status
+            // A failed command leaves nothing to write: its status stands.
+            let code = report(error)
+            return status == 0 ? code : status
         }
         return status
     }
@@ -74,53 +73,34 @@ public enum Tool {
                 try command.run(context)
             }
             return ExitCode.success.rawValue
-        } catch let error as UsageError {
-            // Nothing of a failed command reaches standard output.
-            output.bytes.removeAll()
-            var text = "Error: \(ErrorMessage.sanitized(error.message))\n"
-            if let name = error.command, let command = spec.command(atPath: name) {
-                text += "Usage: \(help.usage(for: command))\n  See 'traqt \(name) --help' for more information.\n"
-            } else {
-                text += "Usage: \(help.toolUsage())\n  See 'traqt --help' for more information.\n"
-            }
-            writeStandardError(text)
-            return ExitCode.usage.rawValue
         } catch {
+            // Nothing of a failed command reaches standard output.
             output.bytes.removeAll()
             return report(error)
         }
     }
 
-    /// Prints `Error: …` for a failure and returns its exit code.
+    /// Prints `Error: …` for a failure (and the usage line after a usage
+    /// error) and returns its exit status. Every error the user can see is a
+    /// `ReportableError`; anything else is a bug of traqt's, shown as it is.
     private static func report(_ error: any Error) -> Int32 {
-        switch error {
-        case let error as StoreError:
-            printError(error.description)
-            return ExitCode(for: error).rawValue
-        case let error as CommandError:
-            printError(error.description)
-            return error.exitCode.rawValue
-        case let error as DayMarkError:
-            printError(error.description)
-            return ExitCode.dataError.rawValue
-        case let error as EditError:
-            printError(error.description)
-            return ExitCode.dataError.rawValue
-        case let error as LiveError:
-            printError("\(error); nothing was changed")
-            return ExitCode.dataError.rawValue
-        case let error as PushCommandError:
-            printError(error.description)
-            return error.exitCode.rawValue
-        case OutputError.brokenPipe:
-            return ExitCode.brokenPipe.rawValue
-        case let error as OutputError:
-            printError("cannot write to standard output: \(error)")
-            return ExitCode.ioError.rawValue
-        default:
+        guard let error = error as? any ReportableError else {
             printError("\(error)")
             return ExitCode.internalError.rawValue
         }
+        // A reader that went away is not worth a message.
+        guard error.reason != .readerGone else { return error.exitCode.rawValue }
+        var text = "Error: \(ErrorMessage.sanitized(error.userMessage))\n"
+        if let error = error as? UsageError {
+            let help = HelpFormatter(tool: spec)
+            if let name = error.command, let command = spec.command(atPath: name) {
+                text += "Usage: \(help.usage(for: command))\n  See 'traqt \(name) --help' for more information.\n"
+            } else {
+                text += "Usage: \(help.toolUsage())\n  See 'traqt --help' for more information.\n"
+            }
+        }
+        writeStandardError(text)
+        return error.exitCode.rawValue
     }
 
     /// Every message may quote what the user typed or a file held: it is made

@@ -137,3 +137,8 @@ struct WatchFailure: Error, CustomStringConvertible {
 
     var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
 }
+
+extension WatchFailure: ReportableError {
+    var userMessage: String { description }
+    var reason: ErrorReason { .internalError }
+}

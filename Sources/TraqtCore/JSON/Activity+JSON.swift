@@ -11,6 +11,11 @@ public struct InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
+extension InvalidRecord: ReportableError {
+    public var userMessage: String { description }
+    public var reason: ErrorReason { .invalid }
+}
+
 extension Activity {
     /// Appends the activity as one JSON object, the shape `ActivityJSONEncoder` writes.
     public func appendJSON(to buffer: inout [UInt8]) {

@@ -6,6 +6,11 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }
 
+extension JSONSyntaxError: ReportableError {
+    public var userMessage: String { description }
+    public var reason: ErrorReason { .invalidJSON }
+}
+
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas).
 /// Besides reading a whole document as one tree, it reads one part by part: a
 /// value whole, or skipped (checked, not kept), or an object member by member and

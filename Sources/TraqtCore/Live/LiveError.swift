@@ -30,3 +30,17 @@ public enum LiveError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension LiveError: ReportableError {
+    public var userMessage: String { "\(description); nothing was changed" }
+
+    public var reason: ErrorReason {
+        switch self {
+        case .unknownID, .unknownActivity: return .notFound
+        case .alreadyRunning: return .alreadyRunning
+        case .ended: return .ended
+        case .tooLarge: return .tooLarge
+        case .notAnObject: return .invalid
+        }
+    }
+}

@@ -19,3 +19,15 @@ public enum PushError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension PushError: ReportableError {
+    public var userMessage: String { "\(description); nothing was applied" }
+
+    public var reason: ErrorReason {
+        switch self {
+        case .invalid: return .invalid
+        case .unauthorized: return .unauthorized
+        case .tooLarge: return .tooLarge
+        }
+    }
+}

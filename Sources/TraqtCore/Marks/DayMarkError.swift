@@ -31,6 +31,18 @@ public enum DayMarkError: Error, CustomStringConvertible, Equatable {
     static let listed = 10
 }
 
+extension DayMarkError: ReportableError {
+    public var userMessage: String { description }
+
+    public var reason: ErrorReason {
+        switch self {
+        case .unknownIDs: return .notFound
+        case .notScheduled: return .notScheduled
+        case .decided: return .alreadyDecided
+        }
+    }
+}
+
 /// An occurrence `due` has recorded, as a refusal names it.
 public struct DecidedOccurrence: Equatable, Sendable {
     public let id: String

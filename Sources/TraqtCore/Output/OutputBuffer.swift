@@ -16,6 +16,17 @@ public enum OutputError: Error, CustomStringConvertible {
     }
 }
 
+extension OutputError: ReportableError {
+    public var userMessage: String { "cannot write to standard output: \(description)" }
+
+    public var reason: ErrorReason {
+        switch self {
+        case .brokenPipe: return .readerGone
+        case .failed: return .ioError
+        }
+    }
+}
+
 /// One buffer in front of a file descriptor: output streams in constant memory
 /// with one `write` per 64 KiB instead of one per line.
 public final class OutputBuffer {

@@ -5,3 +5,9 @@ public struct InvalidValue: Error, Equatable, Sendable, CustomStringConvertible 
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
+
+extension InvalidValue: ReportableError {
+    public var userMessage: String { message }
+    /// The command line names the option or argument it was given for (a usage error).
+    public var reason: ErrorReason { .invalidArgument }
+}

@@ -13,3 +13,14 @@ public enum EditError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension EditError: ReportableError {
+    public var userMessage: String { description }
+
+    public var reason: ErrorReason {
+        switch self {
+        case .unknownID: return .notFound
+        case .idTaken: return .idTaken
+        }
+    }
+}

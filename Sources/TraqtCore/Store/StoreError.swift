@@ -84,6 +84,31 @@ public enum StoreError: Error, CustomStringConvertible {
     }
 }
 
+extension StoreError: ReportableError {
+    public var userMessage: String { description }
+
+    public var reason: ErrorReason {
+        switch self {
+        case .notATraqtDatabase: return .notADatabase
+        case .corrupt: return .corrupt
+        case .schemaTooNew: return .schemaTooNew
+        case .busy: return .busy
+        case .unavailable: return .unavailable
+        case .permissionDenied: return .permissionDenied
+        case .untrusted: return .untrusted
+        case .notAFile: return .notAFile
+        case .cannotCreate: return .cannotCreate
+        case .io: return .ioError
+        case .unknownIDs: return .notFound
+        case .idTaken: return .idTaken
+        case .invalidRow: return .invalidRow
+        case .foreignTrigger: return .foreignTrigger
+        case .schemaChanged: return .schemaChanged
+        case .internalError: return .internalError
+        }
+    }
+}
+
 /// `strerror` text for an errno value.
 func describeErrno(_ number: Int32) -> String {
     String(cString: strerror(number))

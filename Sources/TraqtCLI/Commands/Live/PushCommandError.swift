@@ -1,6 +1,7 @@
 import TraqtCore
 
-/// Why push refused a document (65, or 77 when not authorized): nothing of it was applied.
+/// Why push refused a document, named by where it came from (65, or 77 when
+/// not authorized): nothing of it was applied.
 enum PushCommandError: Error, CustomStringConvertible {
     case invalidJSON(JSONSyntaxError, source: String)
     case refused(PushError, source: String)
@@ -10,16 +11,21 @@ enum PushCommandError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .invalidJSON(error, source): return "\(source): \(error); nothing was applied"
-        case let .refused(error, source): return "\(source): \(error); nothing was applied"
+        case let .refused(error, source): return "\(source): \(error.userMessage)"
         case let .linesRefused(count, total, _):
             return "\(count) of \(total) lines \(count == 1 ? "was" : "were") refused (see above); the others were applied"
         }
     }
+}
 
-    var exitCode: ExitCode {
+extension PushCommandError: ReportableError {
+    var userMessage: String { description }
+
+    var reason: ErrorReason {
         switch self {
-        case .refused(.unauthorized, _), .linesRefused(_, _, true): return .permissionDenied
-        default: return .dataError
+        case let .invalidJSON(error, _): return error.reason
+        case let .refused(error, _): return error.reason
+        case let .linesRefused(_, _, unauthorized): return unauthorized ? .unauthorized : .invalid
         }
     }
 }
