@@ -100,6 +100,20 @@ struct LiveStoreTests {
         }
     }
 
+    @Test("every write prunes first, an end as a start: the long dismissed one is gone, for live and push alike")
+    func everyWritePrunes() throws {
+        try withStore { store, _ in
+            _ = try store.applyLive([start("walk")], now: at(0))
+            _ = try store.applyLive([end("walk")], now: at(60))
+            let pruned = at(60 + 4 * 3600 + 90 * 86_400)
+            #expect(throws: LiveError.unknownID("walk")) { try store.applyLive([self.end("walk")], now: pruned) }
+            let push = #"{"live_activity_id": "walk", "aps": {"event": "end"}}"#
+            #expect(throws: PushError.invalid(index: 0, field: "live_activity_id", message: "no live activity with id 'walk'")) {
+                try store.applyLive(PushDocument.notifications(in: Array(push.utf8)[...], token: nil), now: pruned)
+            }
+        }
+    }
+
     @Test("a database not yet migrated has no live activities and is read without a change; a write migrates it")
     func unmigrated() throws {
         try withTemporaryDirectory { directory in
@@ -136,7 +150,7 @@ struct LiveStoreTests {
     }
 
     private func push(_ json: String, to store: ActivityStore) throws -> [LiveOutcome] {
-        try store.applyPush(PushDocument.notifications(in: Array(json.utf8)[...], token: nil), now: at(0))
+        try store.applyLive(PushDocument.notifications(in: Array(json.utf8)[...], token: nil), now: at(0))
     }
 
     @Test("a pushed event not newer than the last one applied to its id is skipped before anything else is checked")

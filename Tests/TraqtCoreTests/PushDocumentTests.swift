@@ -23,7 +23,7 @@ struct PushDocumentTests {
         let read = try notifications(Self.apns)
         #expect(read.map(\.id) == ["pizza"])
         #expect(read[0].timestamp == Instant(seconds: 1_764_489_600))
-        guard case let .update(update) = try read[0].change() else { Issue.record("not an update"); return }
+        guard case let .update(update) = try read[0].readChange() else { Issue.record("not an update"); return }
         guard case let .replace(state) = update.state else { Issue.record("state not replaced"); return }
         #expect(state.text == #"{"eta":7}"#)
         #expect(update.stale == .at(Instant(seconds: 1_764_491_400)))
@@ -34,7 +34,7 @@ struct PushDocumentTests {
     func notification() throws {
         let read = try notifications(Self.vendor)
         #expect(read[0].timestamp == nil)
-        guard case let .start(start) = try read[0].change() else { Issue.record("not a start"); return }
+        guard case let .start(start) = try read[0].readChange() else { Issue.record("not a start"); return }
         #expect(start.type == "DefaultLiveActivityAttributes")
         #expect(start.attributes.text == #"{"data":{"name":"static data"}}"#)
         #expect(start.state.text == #"{"data":{"emoji":"x"}}"#)
@@ -54,7 +54,7 @@ struct PushDocumentTests {
     @Test("an end's dismissal date is a moment, capped by the policy")
     func end() throws {
         let read = try notifications(#"{"aps":{"event":"end","dismissal-date":1764490000},"live_activity_id":"p"}"#)
-        guard case let .end(end) = try read[0].change() else { Issue.record("not an end"); return }
+        guard case let .end(end) = try read[0].readChange() else { Issue.record("not an end"); return }
         #expect(end.dismissal == .at(Instant(seconds: 1_764_490_000)))
         #expect(end.state == nil)
     }
@@ -87,7 +87,7 @@ struct PushDocumentTests {
     ])
     func changeErrors(json: String, field: String) throws {
         let read = try notifications(json)
-        let error = #expect(throws: PushError.self) { try read[0].change() }
+        let error = #expect(throws: PushError.self) { try read[0].readChange() }
         guard case let .invalid(0, errorField, _)? = error else { Issue.record("not invalid"); return }
         #expect(errorField == field)
     }
@@ -96,7 +96,7 @@ struct PushDocumentTests {
     func tooLarge() throws {
         let state = #"{"x":""# + String(repeating: "a", count: 4089) + #""}"#
         let read = try notifications(#"{"aps":{"event":"update","content-state":\#(state)},"live_activity_id":"a"}"#)
-        let error = #expect(throws: PushError.self) { try read[0].change() }
+        let error = #expect(throws: PushError.self) { try read[0].readChange() }
         #expect(error?.description.contains("4097 bytes") == true)
     }
 

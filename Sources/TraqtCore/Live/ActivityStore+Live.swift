@@ -20,20 +20,26 @@ extension ActivityStore {
 
     // MARK: - Writing: live activities
 
-    /// Applies `events` in order in one `BEGIN IMMEDIATE` transaction, all or
-    /// none: an error (`LiveError`) leaves the database as it was. Events
-    /// without a timestamp happen at `now`. A start also prunes old dismissed
-    /// ones (only starts add rows).
-    public func applyLive(_ events: [LiveEvent], now: Instant) throws -> [LiveOutcome] {
-        try write { connection in
+    /// The one write path of live activities, for the live commands, push and
+    /// whatever comes next: applies `requests` in order in one `BEGIN IMMEDIATE`
+    /// transaction, all or none. Each is first compared with the last event
+    /// applied to its id: one whose timestamp is not newer is skipped before
+    /// anything else about it is read (a request applied twice, or an update
+    /// arriving after a newer one, changes nothing). Then its change is read and
+    /// applied; the first error (its content's, or the rules' as its `refusal`)
+    /// leaves the database as it was. Requests without a timestamp happen at
+    /// `now`. Each write first prunes the long dismissed ones.
+    public func applyLive<Request: LiveRequest>(_ requests: [Request], now: Instant) throws -> [LiveOutcome] {
+        guard let first = requests.first else { return [] }
+        return try write { connection in
             // A missing file opened without creating it (update and end) has no live activities.
-            guard let connection else {
-                if let first = events.first { throw LiveError.unknownID(first.id) }
-                return []
+            guard let connection else { throw first.refusal(.unknownID(first.id)) }
+            if requests.count >= Self.bulkThreshold {
+                try connection.useCache(kibibytes: Self.bulkCacheKiB)
             }
             let writer = LiveWriter(connection: connection, now: now)
-            if events.contains(where: \.isStart) { try writer.prune() }
-            return try events.map(writer.apply)
+            try writer.prune()
+            return try requests.map { try writer.apply($0) }
         }
     }
 

@@ -27,7 +27,7 @@ final class LiveWriter {
     }
 
     /// The id's current run, or nil.
-    func run(of id: String) throws -> Run? {
+    private func run(of id: String) throws -> Run? {
         let select = try selectRun.get()
         defer { select.reset() }
         try select.bind(id, at: 1)
@@ -41,20 +41,26 @@ final class LiveWriter {
     }
 
     /// `.skipped` when a pushed event is not newer than the last event applied to its id.
-    func skip(_ id: String, timestamp: Instant?, run: Run?) -> LiveOutcome? {
+    private func skip(_ id: String, timestamp: Instant?, run: Run?) -> LiveOutcome? {
         guard let timestamp, let last = run?.activity.updatedAt, timestamp <= last else { return nil }
         return .skipped(id: id, notNewerThan: last)
     }
 
-    /// Applies one event: skipped when not newer, else its change.
-    func apply(_ event: LiveEvent) throws -> LiveOutcome {
-        let run = try run(of: event.id)
-        if let skipped = skip(event.id, timestamp: event.timestamp, run: run) { return skipped }
-        return try apply(event.change, id: event.id, at: event.timestamp ?? now, run: run)
+    /// Applies one request: skipped when not newer, else its change; what the
+    /// rules refuse is thrown as the request's `refusal`.
+    func apply(_ request: some LiveRequest) throws -> LiveOutcome {
+        let run = try run(of: request.id)
+        if let skipped = skip(request.id, timestamp: request.timestamp, run: run) { return skipped }
+        let change = try request.readChange()
+        do {
+            return try apply(change, id: request.id, at: request.timestamp ?? now, run: run)
+        } catch let error as LiveError {
+            throw request.refusal(error)
+        }
     }
 
     /// Applies `change` to the id whose current run is `run`, as happening at `time`.
-    func apply(_ change: LiveChange, id: String, at time: Instant, run: Run?) throws -> LiveOutcome {
+    private func apply(_ change: LiveChange, id: String, at time: Instant, run: Run?) throws -> LiveOutcome {
         switch change {
         case let .start(start): return try self.start(id, start, at: time, run: run)
         case let .update(update): return try self.update(id, update, at: time, run: run)

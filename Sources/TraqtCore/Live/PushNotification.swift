@@ -8,7 +8,7 @@ public struct PushNotification: Sendable {
     public let id: String
     public let timestamp: Instant?
     /// What it changes, or the error that applying it throws.
-    private let readChange: Result<LiveChange, PushError>
+    private let content: Result<LiveChange, PushError>
     /// The id's field path, for messages about the id's live activity.
     public let idField: String
 
@@ -35,12 +35,9 @@ public struct PushNotification: Sendable {
             throw .invalid(index: index, field: path + name, message: "expected an object, found \(body.kindName)")
         }
         timestamp = try Self.epochSeconds(body["timestamp"], index: index, field: bodyPath + "timestamp")
-        let content = NotificationBody(body: body, bodyPath: bodyPath, index: index, id: id)
-        readChange = Result { () throws(PushError) in try content.change() }
+        let reader = NotificationBody(body: body, bodyPath: bodyPath, index: index, id: id)
+        content = Result { () throws(PushError) in try reader.change() }
     }
-
-    /// What the notification does; throws for an unknown event or bad content.
-    public func change() throws(PushError) -> LiveChange { try readChange.get() }
 
     /// The latest moment traqt reads: 9999-12-31T23:59:59Z.
     static let latestEpochSecond = 253_402_300_799
@@ -52,6 +49,16 @@ public struct PushNotification: Sendable {
             throw .invalid(index: index, field: field, message: "expected whole seconds since the epoch (0…\(latestEpochSecond))")
         }
         return Instant(seconds: seconds)
+    }
+}
+
+extension PushNotification: LiveRequest {
+    /// What the notification does; throws for an unknown event or bad content.
+    public func readChange() throws(PushError) -> LiveChange { try content.get() }
+
+    /// The rules refuse the notification for its id's live activity.
+    public func refusal(_ error: LiveError) -> any Error {
+        PushError.invalid(index: index, field: idField, message: error.description)
     }
 }
 

@@ -52,6 +52,6 @@ enum LiveEndCommand: Command {
             for id in ids where !unique.contains(where: { $0.utf8.elementsEqual(id.utf8) }) { unique.append(id) }
             outcomes = try store.applyLive(unique.map { LiveEvent(id: $0, change: .end(end)) }, now: now)
         }
-        for outcome in outcomes { context.output.append(LiveOptions.line(for: outcome) + "\n") }
+        LiveOutcomeLine.append(outcomes, .liveCommand, to: context.output)
     }
 }

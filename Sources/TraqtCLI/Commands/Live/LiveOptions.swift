@@ -65,18 +65,4 @@ enum LiveOptions {
             return text
         }
     }
-
-    /// `started ID`, `ended ID (05:07)` …: what a live command prints per outcome.
-    static func line(for outcome: LiveOutcome) -> String {
-        switch outcome {
-        case let .started(id): return "started \(TextColumns.printable(id))"
-        case let .updated(id): return "updated \(TextColumns.printable(id))"
-        case let .ended(id, seconds):
-            return "ended \(TextColumns.printable(id)) (\(LiveActivity.elapsedText(seconds: seconds)))"
-        case let .alreadyEnded(id, seconds):
-            return "already ended \(TextColumns.printable(id)) (\(LiveActivity.elapsedText(seconds: seconds)))"
-        case let .skipped(id, last):
-            return "skipped \(TextColumns.printable(id)): not newer than \(last)"
-        }
-    }
 }

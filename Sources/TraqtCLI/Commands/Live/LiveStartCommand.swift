@@ -42,8 +42,6 @@ enum LiveStartCommand: Command {
             maxDuration: try context.parse("max-duration", TimeSpan.parse) ?? LiveActivity.defaultMaxDuration)
         let now = try context.now()
         let store = try context.openForWriting(createIfMissing: true)
-        for outcome in try store.applyLive([LiveEvent(id: id, change: .start(start))], now: now) {
-            context.output.append(LiveOptions.line(for: outcome) + "\n")
-        }
+        LiveOutcomeLine.append(try store.applyLive([LiveEvent(id: id, change: .start(start))], now: now), .liveCommand, to: context.output)
     }
 }

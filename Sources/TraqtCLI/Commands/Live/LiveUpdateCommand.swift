@@ -35,9 +35,7 @@ enum LiveUpdateCommand: Command {
                                 relevance: try LiveOptions.relevance(context))
         let now = try context.now()
         let store = try context.openForWriting(createIfMissing: false)
-        for outcome in try store.applyLive([LiveEvent(id: id, change: .update(update))], now: now) {
-            context.output.append(LiveOptions.line(for: outcome) + "\n")
-        }
+        LiveOutcomeLine.append(try store.applyLive([LiveEvent(id: id, change: .update(update))], now: now), .liveCommand, to: context.output)
     }
 
     /// `KEY=VALUE`: the value as JSON when it is valid JSON, else as a string.

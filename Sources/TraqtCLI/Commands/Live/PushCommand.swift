@@ -68,9 +68,9 @@ enum PushCommand: Command {
                 try context.output.flush()
             } catch let error as PushCommandError {
                 // A bad line is reported and the stream goes on; store failures end it.
-                writeStandardError("Error: \(error)\n")
+                Tool.printError(error.userMessage)
                 refused += 1
-                if case .refused(.unauthorized, _) = error { unauthorized = true }
+                if error.reason == .unauthorized { unauthorized = true }
             }
         }
         if refused > 0 { throw PushCommandError.linesRefused(refused, of: documents, unauthorized: unauthorized) }
@@ -85,20 +85,12 @@ enum PushCommand: Command {
             let notifications = try PushDocument.notifications(in: bytes, token: token)
             bytes = []
             if notifications.isEmpty { return }
-            outcomes = try store().applyPush(notifications, now: try context.now())
+            outcomes = try store().applyLive(notifications, now: try context.now())
         } catch let error as JSONSyntaxError {
             throw PushCommandError.invalidJSON(error, source: source)
         } catch let error as PushError {
             throw PushCommandError.refused(error, source: source)
         }
-        for outcome in outcomes {
-            let line: String
-            switch outcome {
-            case let .ended(id, _): line = "ended \(TextColumns.printable(id))"
-            case let .alreadyEnded(id, _): line = "skipped \(TextColumns.printable(id)): already ended"
-            default: line = LiveOptions.line(for: outcome)
-            }
-            context.output.append(line + "\n")
-        }
+        LiveOutcomeLine.append(outcomes, .push, to: context.output)
     }
 }

@@ -1,0 +1,31 @@
+import TraqtCore
+
+/// The line printed for what applying a live event did: `started ID`,
+/// `ended ID (05:07)`, `skipped ID: …`. The live commands and push tell two
+/// things apart: a live command tells what became of the live activity (an end
+/// with its elapsed time, one already ended as such); push tells what became of
+/// each notification, and an end of one already ended changed nothing: skipped.
+enum LiveOutcomeLine {
+    enum Teller {
+        case liveCommand, push
+    }
+
+    static func text(for outcome: LiveOutcome, _ teller: Teller) -> String {
+        switch (outcome, teller) {
+        case let (.started(id), _): return "started \(TextColumns.printable(id))"
+        case let (.updated(id), _): return "updated \(TextColumns.printable(id))"
+        case let (.ended(id, seconds), .liveCommand):
+            return "ended \(TextColumns.printable(id)) (\(LiveActivity.elapsedText(seconds: seconds)))"
+        case let (.ended(id, _), .push): return "ended \(TextColumns.printable(id))"
+        case let (.alreadyEnded(id, seconds), .liveCommand):
+            return "already ended \(TextColumns.printable(id)) (\(LiveActivity.elapsedText(seconds: seconds)))"
+        case let (.alreadyEnded(id, _), .push): return "skipped \(TextColumns.printable(id)): already ended"
+        case let (.skipped(id, last), _): return "skipped \(TextColumns.printable(id)): not newer than \(last)"
+        }
+    }
+
+    /// Appends a line per outcome.
+    static func append(_ outcomes: [LiveOutcome], _ teller: Teller, to output: OutputBuffer) {
+        for outcome in outcomes { output.append(text(for: outcome, teller) + "\n") }
+    }
+}
