@@ -69,8 +69,8 @@ extension CommandError: ReportableError {
         case let .inputUnreadable(_, _, permission), let .outputFailed(_, _, permission):
             return permission ? .permissionDenied : .ioError
         case .noDatabaseLocation, .invalidEnvironment: return .configuration
-        case .invalidRecord: return .invalid
-        case .invalidJSON: return .invalidJSON
+        case let .invalidRecord(record, _): return record.reason
+        case let .invalidJSON(error, _): return error.reason
         case .idTaken: return .idTaken
         case .inputTooLarge: return .tooLarge
         case .commandsFailed: return .commandFailed

@@ -61,6 +61,7 @@ struct ErrorReportTests {
             #expect(documented.contains(reason.exitCode.rawValue), "\(reason.name): \(reason.exitCode)")
             #expect(reason.exitCode != .success, "\(reason.name)")
         }
+        #expect(ExitCode.allCases.filter { !documented.contains($0.rawValue) } == [])
         // Every reason is some error's: none is listed for nothing.
         #expect(Set(Self.examples.map(\.reason)) == Set(ErrorReason.all))
     }

@@ -1,6 +1,6 @@
 /// One thing that happens to a live activity: it starts, its content is
-/// updated, or it ends. The CLI makes one per command (or per id); a push
-/// makes one per notification.
+/// updated, or it ends, as a live command asks for it: one per command (or per
+/// id). A pushed notification is the other `LiveRequest`: its change is read late.
 public struct LiveEvent: Sendable {
     public var id: String
     /// The time a push says the event happened. Given, the event is ordered: it is
@@ -13,11 +13,6 @@ public struct LiveEvent: Sendable {
         self.id = id
         self.timestamp = timestamp
         self.change = change
-    }
-
-    public var isStart: Bool {
-        if case .start = change { return true }
-        return false
     }
 }
 
