@@ -41,22 +41,29 @@ public enum Tool {
         return documented
     }
 
-    /// Runs one command line to completion and returns the exit status.
+    /// Runs one command line to completion in the process's own streams and
+    /// clock, and returns the exit status.
     public static func main(arguments: [String], environment: Environment) -> Int32 {
-        let output = OutputBuffer(descriptor: 1)
-        let status = run(arguments: arguments, environment: environment, output: output)
+        main(arguments: arguments, environment: environment, clock: Instant.now, streams: .process)
+    }
+
+    static func main(arguments: [String], environment: Environment, clock: @escaping () -> Instant,
+                     streams: StandardStreams) -> Int32 {
+        let output = OutputBuffer(descriptor: streams.output)
+        let status = run(arguments: arguments, environment: environment, clock: clock, streams: streams, output: output)
         do {
             try output.flush()
         } catch OutputError.brokenPipe {
             return ExitCode.brokenPipe.rawValue
         } catch {
-            printError("cannot write to standard output: \(error)")
+            printError("cannot write to standard output: \(error)", to: streams.errors)
             return status == 0 ? ExitCode.ioError.rawValue : status
         }
         return status
     }
 
-    private static func run(arguments: [String], environment: Environment, output: OutputBuffer) -> Int32 {
+    private static func run(arguments: [String], environment: Environment, clock: @escaping () -> Instant,
+                            streams: StandardStreams, output: OutputBuffer) -> Int32 {
         let help = HelpFormatter(tool: spec)
         do {
             switch try CommandLineParser(tool: spec, defaultCommand: "today").parse(arguments) {
@@ -70,7 +77,8 @@ public enum Tool {
                 // A group runs its subcommand (`live` runs `live start`).
                 let first = name.prefix { $0 != " " }
                 let command = commands.first { $0.spec.name == first }!
-                let context = Context(command: name, arguments: parsed, environment: environment, output: output)
+                let context = Context(command: name, arguments: parsed, environment: environment, clock: clock,
+                                      streams: streams, output: output)
                 try command.run(context)
             }
             return ExitCode.success.rawValue
@@ -83,16 +91,18 @@ public enum Tool {
             } else {
                 text += "Usage: \(help.toolUsage())\n  See 'traqt --help' for more information.\n"
             }
-            writeStandardError(text)
+            writeStandardError(text, to: streams.errors)
             return ExitCode.usage.rawValue
         } catch {
             output.bytes.removeAll()
-            return report(error)
+            return report(error, to: streams.errors)
         }
     }
 
     /// Prints `Error: …` for a failure and returns its exit code.
-    private static func report(_ error: any Error) -> Int32 {
+    private static func report(_ error: any Error, to errors: Int32) -> Int32 {
+        // Every message below goes to this run's standard error.
+        let printError = { (message: String) in Tool.printError(message, to: errors) }
         switch error {
         case let error as StoreError:
             printError(error.description)
@@ -125,7 +135,7 @@ public enum Tool {
 
     /// Every message may quote what the user typed or a file held: it is made
     /// safe to show first.
-    static func printError(_ message: String) {
-        writeStandardError("Error: \(ErrorMessage.sanitized(message))\n")
+    static func printError(_ message: String, to errors: Int32) {
+        writeStandardError("Error: \(ErrorMessage.sanitized(message))\n", to: errors)
     }
 }
