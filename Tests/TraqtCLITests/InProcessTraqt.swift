@@ -14,7 +14,8 @@ enum InProcessTraqt {
     static let zone = "UTC"
 
     private static let fixZone: Void = {
-        setenv("TZ", zone, 1)
+        // Set only when it differs: a runner that exports TZ=UTC changes nothing.
+        if getenv("TZ").map({ String(cString: $0) }) != zone { setenv("TZ", zone, 1) }
         tzset()
     }()
 
