@@ -4,26 +4,47 @@ import Glibc
 import ArgumentParsing
 import TraqtCore
 
-/// What a command runs with: its parsed arguments, the environment, and where
-/// output goes. Read once at start, passed down, never global.
+/// What a command runs with: its parsed arguments, the environment, the clock,
+/// and its standard streams. Given once at start, passed down, never global:
+/// the process's own, or a caller's that runs the command in-process.
 struct Context {
     let command: String
     let arguments: ParsedArguments
     /// An environment variable's value, read when asked for.
     let environment: Environment
+    /// The time now, each time it is called.
+    let clock: () -> Instant
+    let streams: StandardStreams
     let output: OutputBuffer
+    /// Whether standard output is a terminal: decides colour, width and how `watch` draws.
+    let outputIsTerminal: Bool
     /// Colour only on a terminal, never with NO_COLOR or TERM=dumb.
     let useColor: Bool
 
-    init(command: String, arguments: ParsedArguments, environment: Environment, output: OutputBuffer) {
+    init(command: String, arguments: ParsedArguments, environment: Environment, clock: @escaping () -> Instant,
+         streams: StandardStreams, output: OutputBuffer) {
         self.command = command
         self.arguments = arguments
         self.environment = environment
+        self.clock = clock
+        self.streams = streams
         self.output = output
-        self.useColor = isatty(1) == 1
+        outputIsTerminal = streams.outputIsTerminal ?? (isatty(streams.output) == 1)
+        useColor = outputIsTerminal
             && (environment["NO_COLOR"] ?? "").isEmpty
             && environment["TERM"] != "dumb"
     }
+
+    /// `path`, or standard input for `-`, to read.
+    func openInput(_ path: String) throws(CommandError) -> InputReader {
+        try InputReader(path: path, standardInput: streams.input)
+    }
+
+    /// Writes `text` to standard error as it is.
+    func writeError(_ text: String) { writeStandardError(text, to: streams.errors) }
+
+    /// Prints `Error: message`, made safe to show, to standard error.
+    func printError(_ message: String) { Tool.printError(message, to: streams.errors) }
 
     /// Reads an option's value with a library parser; a bad value is a usage error
     /// that names the option.
@@ -46,8 +67,8 @@ struct Context {
 
     /// The command's one reading of the clock, or the moment `--now` names.
     func now() throws(UsageError) -> Instant {
-        let clock = Instant.now()
-        return try parse("now") { (text) throws(InvalidValue) in try Instant.parse(text, today: { clock.localDateTime }) } ?? clock
+        let now = clock()
+        return try parse("now") { (text) throws(InvalidValue) in try Instant.parse(text, today: { now.localDateTime }) } ?? now
     }
 
     func databasePath() throws -> String {
@@ -86,7 +107,7 @@ struct Context {
     func terminalWidth() -> Int? {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
         var size = winsize()
-        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard outputIsTerminal, ioctl(streams.output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 

@@ -8,7 +8,7 @@ import TraqtCore
 enum Files {
     // MARK: - Output
 
-    /// Writes what `body` puts in the buffer to `path`, or to standard output when
+    /// Writes what `body` puts in the buffer to `path`, or to `standardOutput` when
     /// it is nil. A regular file is replaced atomically by a new file of this user's
     /// with mode 0600 less the umask, or exactly `mode`; a missing one is created
     /// so; anything else (a device, FIFO, terminal, `/dev/stdout`) is written in
@@ -17,12 +17,12 @@ enum Files {
     /// allows, and nothing is written over `database`'s files. The path is resolved
     /// and opened before `body` runs, as a shell does with `>`: files that `body`
     /// opens (the database) are then never taken for the `/dev/fd/N` the user named.
-    static func write(to path: String?, mode: mode_t?, sparing database: DatabaseFiles?,
+    static func write(to path: String?, mode: mode_t?, sparing database: DatabaseFiles?, standardOutput: Int32,
                       _ body: (OutputBuffer) throws -> Void) throws {
         guard let path else {
-            try refuse(database, matching: 1, "standard output")
+            try refuse(database, matching: standardOutput, "standard output")
             // Errors stay OutputError: they are standard output's, as for any command.
-            try writeStaged(body, to: 1)
+            try writeStaged(body, to: standardOutput)
             return
         }
         let destination = try OutputDestination.resolve(path)

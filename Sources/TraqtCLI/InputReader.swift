@@ -13,6 +13,8 @@ final class InputReader {
 
     let path: String
     private let descriptor: Int32
+    /// Standard input is the caller's to close, not the reader's.
+    private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
     private var start = 0
@@ -20,9 +22,11 @@ final class InputReader {
     /// What one read(2) fills.
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(path: String) throws(CommandError) {
+    /// Reads `path`, or `standardInput` (descriptor 0 in a process) for `-`.
+    init(path: String, standardInput: Int32) throws(CommandError) {
         self.path = path
-        descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        ownsDescriptor = path != "-"
+        descriptor = ownsDescriptor ? open(path, O_RDONLY | O_CLOEXEC) : standardInput
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .inputMissing(path: path) }
@@ -31,7 +35,7 @@ final class InputReader {
         }
     }
 
-    deinit { if path != "-" { close(descriptor) } }
+    deinit { if ownsDescriptor { close(descriptor) } }
 
     /// Everything, or nil when there is more than `limit` bytes (reading stops
     /// there: a huge input never fills memory). The bytes are handed over, not

@@ -41,21 +41,28 @@ public enum Tool {
         return documented
     }
 
-    /// Runs one command line to completion and returns the exit status.
+    /// Runs one command line to completion in the process's own streams and
+    /// clock, and returns the exit status.
     public static func main(arguments: [String], environment: Environment) -> Int32 {
-        let output = OutputBuffer(descriptor: 1)
-        let status = run(arguments: arguments, environment: environment, output: output)
+        main(arguments: arguments, environment: environment, clock: Instant.now, streams: .process)
+    }
+
+    static func main(arguments: [String], environment: Environment, clock: @escaping () -> Instant,
+                     streams: StandardStreams) -> Int32 {
+        let output = OutputBuffer(descriptor: streams.output)
+        let status = run(arguments: arguments, environment: environment, clock: clock, streams: streams, output: output)
         do {
             try output.flush()
         } catch {
             // A failed command leaves nothing to write: its status stands.
-            let code = report(error)
+            let code = report(error, to: streams.errors)
             return status == 0 ? code : status
         }
         return status
     }
 
-    private static func run(arguments: [String], environment: Environment, output: OutputBuffer) -> Int32 {
+    private static func run(arguments: [String], environment: Environment, clock: @escaping () -> Instant,
+                            streams: StandardStreams, output: OutputBuffer) -> Int32 {
         let help = HelpFormatter(tool: spec)
         do {
             switch try CommandLineParser(tool: spec, defaultCommand: "today").parse(arguments) {
@@ -69,23 +76,25 @@ public enum Tool {
                 // A group runs its subcommand (`live` runs `live start`).
                 let first = name.prefix { $0 != " " }
                 let command = commands.first { $0.spec.name == first }!
-                let context = Context(command: name, arguments: parsed, environment: environment, output: output)
+                let context = Context(command: name, arguments: parsed, environment: environment, clock: clock,
+                                      streams: streams, output: output)
                 try command.run(context)
             }
             return ExitCode.success.rawValue
         } catch {
             // Nothing of a failed command reaches standard output.
             output.bytes.removeAll()
-            return report(error)
+            return report(error, to: streams.errors)
         }
     }
 
     /// Prints `Error: …` for a failure (and the usage line after a usage
-    /// error) and returns its exit status. Every error the user can see is a
-    /// `ReportableError`; anything else is a bug of traqt's, shown as it is.
-    private static func report(_ error: any Error) -> Int32 {
+    /// error) to this run's standard error, and returns its exit status. Every
+    /// error the user can see is a `ReportableError`; anything else is a bug of
+    /// traqt's, shown as it is.
+    private static func report(_ error: any Error, to errors: Int32) -> Int32 {
         guard let error = error as? any ReportableError else {
-            printError("\(error)")
+            printError("\(error)", to: errors)
             return ExitCode.internalError.rawValue
         }
         // A reader that went away is not worth a message.
@@ -99,13 +108,13 @@ public enum Tool {
                 text += "Usage: \(help.toolUsage())\n  See 'traqt --help' for more information.\n"
             }
         }
-        writeStandardError(text)
+        writeStandardError(text, to: errors)
         return error.exitCode.rawValue
     }
 
     /// Every message may quote what the user typed or a file held: it is made
     /// safe to show first.
-    static func printError(_ message: String) {
-        writeStandardError("Error: \(ErrorMessage.sanitized(message))\n")
+    static func printError(_ message: String, to errors: Int32) {
+        writeStandardError("Error: \(ErrorMessage.sanitized(message))\n", to: errors)
     }
 }

@@ -93,7 +93,7 @@ struct BackendParityTests {
         let database = try TestDatabase(backend)
         let stamp = try NSRegularExpression(pattern: #""(createdAt|updatedAt)":"\#(Self.today)T[0-9:]+Z""#)
         return try scenario.map { step in
-            let result = try TraqtProcess.run(step.arguments, database: database.location, stdin: step.stdin,
+            let result = try InProcessTraqt.run(step.arguments, database: database.location, stdin: step.stdin,
                                               environment: ["TZ": "America/New_York"])
             let errors = result.stderr.replacingOccurrences(of: database.location, with: "<db>")
             let text = "$ traqt \(step.arguments.joined(separator: " "))\n[\(result.status)]\n\(result.stdout)\(errors)"

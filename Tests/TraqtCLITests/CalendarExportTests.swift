@@ -11,7 +11,7 @@ struct CalendarExportTests {
     init() throws { directory = try TemporaryDirectory() }
 
     func traqt(_ arguments: [String], tz: String = "America/New_York", stdin: String? = nil) throws -> TraqtProcess.Result {
-        try TraqtProcess.run(arguments, database: database, stdin: stdin, environment: ["TZ": tz])
+        try InProcessTraqt.run(arguments, database: database, stdin: stdin, environment: ["TZ": tz])
     }
 
     /// Imports records `(id, name, days, time, updatedAt)`, all created 2026-01-10.

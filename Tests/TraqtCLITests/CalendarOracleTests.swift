@@ -59,7 +59,7 @@ struct CalendarOracleTests {
         records.append(["id": late.id, "name": late.name, "daysOfWeek": late.mask, "time": late.time,
                         "createdAt": lateStamp, "updatedAt": lateStamp])
         let json = String(decoding: try JSONSerialization.data(withJSONObject: records), as: UTF8.self)
-        let imported = try TraqtProcess.run(["import", "-"], database: database, stdin: json, environment: environment)
+        let imported = try InProcessTraqt.run(["import", "-"], database: database, stdin: json, environment: environment)
         try #require(imported.status == 0, "\(imported.stderr)")
         var zoneCalendar = Calendar(identifier: .gregorian)
         zoneCalendar.timeZone = TimeZone(identifier: window.zone)!
@@ -70,10 +70,10 @@ struct CalendarOracleTests {
         for marks in [["done", "two", "sunday-gap", "repeat", "--date", window.change],
                       ["skip", "--all", "--from", after(1), "--to", after(3)],
                       ["skip", "lunch", "night-meds", "--from", after(-16), "--to", after(-10)]] {
-            let marked = try TraqtProcess.run(marks + ["--now", window.first + "T12:00"], database: database, environment: environment)
+            let marked = try InProcessTraqt.run(marks + ["--now", window.first + "T12:00"], database: database, environment: environment)
             try #require(marked.status == 0, "\(marks): \(marked.stderr)")
         }
-        let exported = try TraqtProcess.run(["export", "--format", "ics", file], database: database, environment: environment)
+        let exported = try InProcessTraqt.run(["export", "--format", "ics", file], database: database, environment: environment)
         try #require(exported.status == 0, "\(exported.stderr)")
 
         // traqt's own occurrences, day by day; an activity's events start on the day it was created.
@@ -84,7 +84,7 @@ struct CalendarOracleTests {
         var day = try Self.date(window.first)
         while Self.dayText(day, in: zoneCalendar) <= window.last {
             let text = Self.dayText(day, in: zoneCalendar)
-            let summary = try TraqtProcess.run(["summary", "--json", "--date", text], database: database, environment: environment)
+            let summary = try InProcessTraqt.run(["summary", "--json", "--date", text], database: database, environment: environment)
             try #require(summary.status == 0, "\(summary.stderr)")
             let agenda = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
             for entry in try #require(agenda["activities"] as? [[String: Any]]) {

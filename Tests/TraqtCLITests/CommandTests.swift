@@ -13,7 +13,7 @@ struct CommandTests {
     }
 
     private func traqt(_ arguments: String..., stdin: String? = nil) throws -> TraqtProcess.Result {
-        try TraqtProcess.run(arguments, database: database, stdin: stdin)
+        try InProcessTraqt.run(arguments, database: database, stdin: stdin)
     }
 
     private func jsonArray(_ text: String) throws -> [[String: Any]] {
@@ -41,9 +41,9 @@ struct CommandTests {
         #expect(try traqt("add", "Standup", "--days", "weekdays", "--at", "09:15", "--id", "standup").stdout == "added standup\n")
         #expect(try traqt("add", "Daily standup", "--id", "standup", "--at", "9:30", "--days", "mon-thu").stdout == "updated standup\n")
         let other = directory.file("other.sqlite")
-        let result = try TraqtProcess.run(["--db", other, "add", "X", "--days", "daily", "--at", "00:00"], database: database)
+        let result = try InProcessTraqt.run(["--db", other, "add", "X", "--days", "daily", "--at", "00:00"], database: database)
         #expect(result.stdout == "added x\n")
-        let list = try TraqtProcess.run(["list", "--json", "--db", other], database: nil)
+        let list = try InProcessTraqt.run(["list", "--json", "--db", other], database: nil)
         #expect(try jsonArray(list.stdout).map { $0["id"] as? String } == ["x"])
         let mine = try jsonArray(try traqt("list", "--json").stdout)
         #expect(mine.map { $0["name"] as? String } == ["Daily standup"])
@@ -181,12 +181,12 @@ struct CommandTests {
         #expect(export.status == 0 && export.stdout.isEmpty)
 
         let copy = directory.file("copy.sqlite")
-        let imported = try TraqtProcess.run(["import", file], database: copy)
+        let imported = try InProcessTraqt.run(["import", file], database: copy)
         #expect(imported.status == 0)
         #expect(imported.stdout == "imported 3 activities (3 added, 0 updated)\n")
 
         func definitions(_ path: String) throws -> [String] {
-            try jsonArray(try TraqtProcess.run(["list", "--json"], database: path).stdout).map {
+            try jsonArray(try InProcessTraqt.run(["list", "--json"], database: path).stdout).map {
                 "\($0["id"]!)|\($0["name"]!)|\($0["daysOfWeek"]!)|\($0["timeOfDay"]!)"
             }
         }
@@ -194,7 +194,7 @@ struct CommandTests {
         #expect(try definitions(copy).count == 3)
 
         // Importing again updates instead of duplicating; '-' reads standard input.
-        let again = try TraqtProcess.run(["import", "-"], database: copy,
+        let again = try InProcessTraqt.run(["import", "-"], database: copy,
                                          stdin: try String(contentsOfFile: file, encoding: .utf8))
         #expect(again.stdout == "imported 3 activities (0 added, 3 updated)\n")
         #expect(try definitions(copy).count == 3)
@@ -213,15 +213,15 @@ struct CommandTests {
     @Test("without --db or TRAQT_DB the database is under XDG_DATA_HOME, else HOME")
     func defaultLocation() throws {
         let home = directory.file("home"), dataHome = directory.file("xdg")
-        let viaHome = try TraqtProcess.run(["add", "A", "--days", "daily", "--at", "01:00"], database: nil,
+        let viaHome = try InProcessTraqt.run(["add", "A", "--days", "daily", "--at", "01:00"], database: nil,
                                            environment: ["HOME": home])
         #expect(viaHome.status == 0)
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/traqt/traqt.sqlite"))
-        let viaXDG = try TraqtProcess.run(["add", "B", "--days", "daily", "--at", "01:00"], database: nil,
+        let viaXDG = try InProcessTraqt.run(["add", "B", "--days", "daily", "--at", "01:00"], database: nil,
                                           environment: ["HOME": home, "XDG_DATA_HOME": dataHome])
         #expect(viaXDG.status == 0)
         #expect(FileManager.default.fileExists(atPath: dataHome + "/traqt/traqt.sqlite"))
-        let list = try TraqtProcess.run(["list", "--json"], database: nil, environment: ["HOME": home])
+        let list = try InProcessTraqt.run(["list", "--json"], database: nil, environment: ["HOME": home])
         #expect(try jsonArray(list.stdout).map { $0["id"] as? String } == ["a"])
     }
 

@@ -19,7 +19,7 @@ struct CompletionTests {
                           ["add", "Gym", "--days", "mon-fri", "--at", "19:00"],
                           ["live", "start", "walk-dog"],
                           ["live", "start", "--id", "pizza"], ["live", "end", "pizza"]] {
-            let result = try TraqtProcess.run(arguments, database: database)
+            let result = try InProcessTraqt.run(arguments, database: database)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
     }
@@ -61,7 +61,7 @@ struct CompletionTests {
     @Test("bash: ids from the database --db names earlier on the line, in any of its forms")
     func bashDatabaseOption() throws {
         let copy = shells.folder.file("home/other.sqlite")
-        #expect(try TraqtProcess.run(["--db", copy, "add", "Tea", "--days", "daily", "--at", "16:00"], database: nil).status == 0)
+        #expect(try InProcessTraqt.run(["--db", copy, "add", "Tea", "--days", "daily", "--at", "16:00"], database: nil).status == 0)
         let results = try shells.bash(["traqt --db \(database) remove ", "traqt remove --db=\(database) ",
                                        "traqt live --db \(database) end ", "traqt --db '\(database)' remove ",
                                        "traqt --db ~/other.sqlite remove ", "traqt remove "],
@@ -83,7 +83,7 @@ struct CompletionTests {
 
     @Test("zsh: the script parses, and a real zsh completes commands, values and ids")
     func zsh() throws {
-        let script = try TraqtProcess.run(["completions", "zsh"], database: nil).stdout
+        let script = try InProcessTraqt.run(["completions", "zsh"], database: nil).stdout
         #expect(try syntaxCheck("/usr/bin/zsh", script: script) == 0)
         let results = try shells.zsh(["traqt li", "traqt live st", "traqt add Walk --days m", "traqt remove ",
                                       "traqt --db \(database) live end ", "traqt export --format "])
@@ -96,7 +96,7 @@ struct CompletionTests {
 
     @Test("fish: the script parses, and fish loads it from its folder and completes commands, values and ids")
     func fish() throws {
-        let script = try TraqtProcess.run(["completions", "fish"], database: nil).stdout
+        let script = try InProcessTraqt.run(["completions", "fish"], database: nil).stdout
         #expect(try syntaxCheck("/usr/bin/fish", script: script) == 0)
         let results = try shells.fish(["traqt li", "traqt live st", "traqt add Walk --days=mon,t", "traqt remove ",
                                        "traqt live end ", "traqt --db \(database) live update ", "traqt export --format "],
@@ -107,17 +107,17 @@ struct CompletionTests {
 
     @Test("the hidden listing prints one id a line, only reads, and is not offered")
     func hiddenListing() throws {
-        #expect(try TraqtProcess.run(["__complete", "ids"], database: database).stdout == "walk-dog\nread books\ngym\n")
-        #expect(try TraqtProcess.run(["__complete", "ids", "--live"], database: database).stdout == "walk-dog\n")
+        #expect(try InProcessTraqt.run(["__complete", "ids"], database: database).stdout == "walk-dog\nread books\ngym\n")
+        #expect(try InProcessTraqt.run(["__complete", "ids", "--live"], database: database).stdout == "walk-dog\n")
         let missing = shells.folder.file("none/traqt.sqlite")
-        let result = try TraqtProcess.run(["__complete", "ids"], database: missing)
+        let result = try InProcessTraqt.run(["__complete", "ids"], database: missing)
         #expect(result.status == 0 && result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: shells.folder.file("none")))
-        #expect(try TraqtProcess.run(["__complete", "names"], database: database).status == 64)
+        #expect(try InProcessTraqt.run(["__complete", "names"], database: database).status == 64)
         for shell in ["bash", "zsh", "fish"] {
             #expect(try shells.completions(of: "traqt ", in: shell).allSatisfy { !$0.hasPrefix("__") })
         }
-        #expect(!(try TraqtProcess.run(["--help"], database: nil).stdout.contains("__complete")))
+        #expect(!(try InProcessTraqt.run(["--help"], database: nil).stdout.contains("__complete")))
     }
 
     @Test("an id with a line break, which only another program could store, is left out of the listing")
@@ -128,7 +128,7 @@ struct CompletionTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(try TraqtProcess.run(["__complete", "ids"], database: database).stdout == "walk-dog\nread books\ngym\n")
+        #expect(try InProcessTraqt.run(["__complete", "ids"], database: database).stdout == "walk-dog\nread books\ngym\n")
     }
 
     @Test("every word offered for --days and --date is one traqt reads")
@@ -137,18 +137,18 @@ struct CompletionTests {
         #expect(words[0].count == 11 && words[1].count == 10)
         for day in words[0] {
             let value = day == "mask:" ? "mask:62" : day
-            let added = try TraqtProcess.run(["add", "Walk", "--days", value, "--at", "7"], database: database)
+            let added = try InProcessTraqt.run(["add", "Walk", "--days", value, "--at", "7"], database: database)
             #expect(added.status == 0, "--days \(value): \(added.stderr)")
         }
         for date in words[1] {
-            let summary = try TraqtProcess.run(["summary", "--date", date], database: database)
+            let summary = try InProcessTraqt.run(["summary", "--date", date], database: database)
             #expect(summary.status == 0, "--date \(date): \(summary.stderr)")
         }
     }
 
     @Test("completions names the shells it knows when given another")
     func unknownShell() throws {
-        let result = try TraqtProcess.run(["completions", "tcsh"], database: nil)
+        let result = try InProcessTraqt.run(["completions", "tcsh"], database: nil)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: Invalid value for '<shell>': unknown shell 'tcsh'; expected bash, zsh or fish\n"))
         #expect(result.stdout.isEmpty)

@@ -6,7 +6,7 @@ import TraqtCore
 @Suite("many processes at once")
 struct ConcurrencyTests {
     private func count(_ database: TestDatabase) throws -> Int {
-        let output = try TraqtProcess.run(["list", "--json"], database: database.location).stdout
+        let output = try InProcessTraqt.run(["list", "--json"], database: database.location).stdout
         return try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any]).count
     }
 
@@ -86,7 +86,7 @@ struct ConcurrencyTests {
     func killedImport(backend: Backend, round: Int) throws {
         let db = try TestDatabase(backend)
         let database = db.location
-        let seeded = try TraqtProcess.run(["add", "Seed", "--days", "daily", "--at", "00:00"], database: database)
+        let seeded = try InProcessTraqt.run(["add", "Seed", "--days", "daily", "--at", "00:00"], database: database)
         #expect(seeded.status == 0)
         let file = db.file("big.json")
         let records = 40_000

@@ -28,7 +28,7 @@ struct DatabaseFileTests {
     func unsearchableFolder() throws {
         let folder = directory.file("locked")
         let database = folder + "/traqt.sqlite"
-        #expect(try TraqtProcess.run(["add", "Walk", "--days", "daily", "--at", "7"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["add", "Walk", "--days", "daily", "--at", "7"], database: database).status == 0)
         #expect(chmod(folder, 0o700) == 0)  // root's own: nobody may not enter
         // A backup that nobody may replace, so that only the database can stop the export.
         let backups = directory.file("backups")
@@ -51,7 +51,7 @@ struct DatabaseFileTests {
         let loop = directory.file("loop")
         try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
         for command in [["list"], ["today"], ["summary"], ["due"], ["export"], ["add", "X", "--days", "mon", "--at", "7"]] {
-            let result = try TraqtProcess.run(command, database: loop)
+            let result = try InProcessTraqt.run(command, database: loop)
             #expect(result.status == 74, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("Too many levels of symbolic links"), "\(command)")
         }
@@ -62,7 +62,7 @@ struct DatabaseFileTests {
         let dangling = directory.file("dangling.sqlite")
         let target = directory.file("target.sqlite")
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: target)
-        let first = try TraqtProcess.run(["add", "X", "--days", "mon", "--at", "7"], database: dangling)
+        let first = try InProcessTraqt.run(["add", "X", "--days", "mon", "--at", "7"], database: dangling)
         #expect(first.status == 73)
         #expect(first.stderr.contains("symbolic link"))
         #expect(!FileManager.default.fileExists(atPath: target))
@@ -71,17 +71,17 @@ struct DatabaseFileTests {
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let link = directory.file("link.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: empty)
-        let second = try TraqtProcess.run(["add", "X", "--days", "mon", "--at", "7"], database: link)
+        let second = try InProcessTraqt.run(["add", "X", "--days", "mon", "--at", "7"], database: link)
         #expect(second.status == 73)
         #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
 
         // A link to an existing database is used as it is.
         let real = directory.file("real.sqlite")
-        #expect(try TraqtProcess.run(["add", "X", "--days", "mon", "--at", "7"], database: real).status == 0)
+        #expect(try InProcessTraqt.run(["add", "X", "--days", "mon", "--at", "7"], database: real).status == 0)
         let toReal = directory.file("to-real.sqlite")
         try FileManager.default.createSymbolicLink(atPath: toReal, withDestinationPath: real)
-        #expect(try TraqtProcess.run(["add", "Y", "--days", "mon", "--at", "8"], database: toReal).status == 0)
-        #expect(try TraqtProcess.run(["list"], database: real).stdout.contains("Y"))
+        #expect(try InProcessTraqt.run(["add", "Y", "--days", "mon", "--at", "8"], database: toReal).status == 0)
+        #expect(try InProcessTraqt.run(["list"], database: real).stdout.contains("Y"))
     }
 
     @Test("a new database is 0600 and its folders 0700, under any umask", arguments: ["000", "022", "077", "277"])

@@ -310,7 +310,7 @@ struct DueCommandTests {
         let fixture = try ReminderFixture(backend)
         try fixture.add("Standup", id: "standup", at: "09:00")
         func due(_ zone: String, _ now: String) throws -> [String] {
-            let result = try TraqtProcess.run(["due", "--json", "--now", now], database: fixture.database,
+            let result = try InProcessTraqt.run(["due", "--json", "--now", now], database: fixture.database,
                                               environment: ["TZ": zone])
             #expect(result.status == 0, "\(result.stderr)")
             return try jsonLines(result.stdout).compactMap { $0["scheduledAt"] as? String }
@@ -405,7 +405,7 @@ struct DueCommandTests {
 
     @Test("due --help documents the options and exits 0")
     func help() throws {
-        let result = try TraqtProcess.run(["due", "--help"], database: nil)
+        let result = try InProcessTraqt.run(["due", "--help"], database: nil)
         #expect(result.status == 0)
         for option in ["--now", "--grace", "--json", "--quiet", "--exec"] { #expect(result.stdout.contains(option)) }
     }

@@ -93,11 +93,11 @@ struct EdgeDateTests {
     func eastOfUTC() throws {
         let fixture = try Self.fixture()
         let tokyo = ["TZ": "Asia/Tokyo"]
-        let run = try TraqtProcess.run(["due", "--json", "--now", "1970-01-01T00:20"], database: fixture.database,
+        let run = try InProcessTraqt.run(["due", "--json", "--now", "1970-01-01T00:20"], database: fixture.database,
                                        environment: tokyo)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try jsonLines(run.stdout).map { $0["scheduledAt"] as? String } == ["1970-01-01T00:15:00+09:00"])
-        let summary = try TraqtProcess.run(["summary", "--week", "--date", "1970-01-01", "--now", "1970-01-01T00:20"],
+        let summary = try InProcessTraqt.run(["summary", "--week", "--date", "1970-01-01", "--now", "1970-01-01T00:20"],
                                            database: fixture.database, environment: tokyo)
         #expect(summary.status == 0, "\(summary.stderr)")
         try Self.expectIntact(fixture, "Tokyo")

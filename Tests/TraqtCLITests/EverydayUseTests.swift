@@ -16,7 +16,7 @@ struct EverydayUseTests {
     @discardableResult
     private func traqt(_ arguments: String..., stdin: String? = nil,
                        environment: [String: String] = [:]) throws -> TraqtProcess.Result {
-        try TraqtProcess.run(arguments, database: database, stdin: stdin, environment: environment)
+        try InProcessTraqt.run(arguments, database: database, stdin: stdin, environment: environment)
     }
 
     private func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: database)) }
@@ -51,11 +51,11 @@ struct EverydayUseTests {
     @Test("an empty --db or TRAQT_DB is a usage error, and no database is created anywhere")
     func emptyDatabaseSetting() throws {
         let home = directory.file("home")
-        let empty = try TraqtProcess.run(["add", "X", "--days", "mon", "--at", "8", "--db", ""], database: nil,
+        let empty = try InProcessTraqt.run(["add", "X", "--days", "mon", "--at", "8", "--db", ""], database: nil,
                                          environment: ["HOME": home])
         #expect(empty.status == 64)
         #expect(empty.stderr.contains("--db is empty"))
-        let unset = try TraqtProcess.run(["add", "X", "--days", "mon", "--at", "8"], database: "",
+        let unset = try InProcessTraqt.run(["add", "X", "--days", "mon", "--at", "8"], database: "",
                                          environment: ["HOME": home])
         #expect(unset.status == 64)
         #expect(unset.stderr.contains("TRAQT_DB is set but empty"))
@@ -124,9 +124,9 @@ struct EverydayUseTests {
         #expect(try traqt("add", "Read", "--days", "sun", "--at", "21:00").status == 0)
         let exported = try traqt("export").stdout
         let copy = directory.file("copy.sqlite")
-        let imported = try TraqtProcess.run(["import", "-"], database: copy, stdin: exported)
+        let imported = try InProcessTraqt.run(["import", "-"], database: copy, stdin: exported)
         #expect(imported.stdout == "imported 2 activities (2 added, 0 updated)\n")
-        #expect(try TraqtProcess.run(["export"], database: copy).stdout == exported)
+        #expect(try InProcessTraqt.run(["export"], database: copy).stdout == exported)
     }
 
     @Test("an import whose time disagrees with timeOfDay is refused, naming the record and field")

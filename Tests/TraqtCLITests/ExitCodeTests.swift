@@ -12,7 +12,7 @@ struct ExitCodeTests {
     init() throws {
         directory = try TemporaryDirectory()
         database = directory.file("traqt.sqlite")
-        let seeded = try TraqtProcess.run(["add", "Walk dog", "--days", "mon", "--at", "07:30"], database: database)
+        let seeded = try InProcessTraqt.run(["add", "Walk dog", "--days", "mon", "--at", "07:30"], database: database)
         #expect(seeded.status == 0)
     }
 
@@ -26,7 +26,7 @@ struct ExitCodeTests {
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> TraqtProcess.Result {
         let path = database ?? self.database
         let before = FileManager.default.fileExists(atPath: path) ? try bytes(path) : nil
-        let result = try TraqtProcess.run(arguments, database: path, stdin: stdin, environment: environment)
+        let result = try InProcessTraqt.run(arguments, database: path, stdin: stdin, environment: environment)
         #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("Error: "), sourceLocation: sourceLocation)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)", sourceLocation: sourceLocation)
@@ -148,7 +148,7 @@ struct ExitCodeTests {
         #expect(message.hasPrefix("Error: cannot write to standard output"))
 
         // A database path that is a folder is not a database file.
-        let folder = try TraqtProcess.run(["list"], database: directory.path)
+        let folder = try InProcessTraqt.run(["list"], database: directory.path)
         #expect(folder.status == 74)
         #expect(folder.stderr == "Error: '\(directory.path)' is a folder, not a database file; nothing was read or written\n")
     }

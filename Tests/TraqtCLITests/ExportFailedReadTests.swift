@@ -14,7 +14,7 @@ struct ExportFailedReadTests {
         database = directory.file("traqt.sqlite")
         // Far more than one 64 KiB buffer of JSON before the bad row, which sorts last.
         let records = (0..<3_000).map { #"{"id":"a\#($0)","name":"Activity \#($0)","daysOfWeek":127,"timeOfDay":\#($0 % 1440)}"# }
-        let imported = try TraqtProcess.run(["import", "-"], database: database, stdin: "[" + records.joined(separator: ",") + "]")
+        let imported = try InProcessTraqt.run(["import", "-"], database: database, stdin: "[" + records.joined(separator: ",") + "]")
         try #require(imported.status == 0, "\(imported.stderr)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -28,7 +28,7 @@ struct ExportFailedReadTests {
           arguments: [["export"], ["export", "-"], ["export", "/dev/stdout"], ["export", "--format", "ics"],
                       ["export", "--format", "ics", "/dev/fd/1"]])
     func standardOutput(arguments: [String]) throws {
-        let result = try TraqtProcess.run(arguments, database: database)
+        let result = try InProcessTraqt.run(arguments, database: database)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stdout.isEmpty, "\(result.stdout.utf8.count) bytes written")
         #expect(result.stderr.contains("activity 'bad': time_of_day 1440"), "\(result.stderr)")

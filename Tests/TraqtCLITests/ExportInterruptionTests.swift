@@ -16,7 +16,7 @@ struct ExportInterruptionTests {
         for index in 0..<60_000 {
             records.append(#"{"id":"a\#(index)","name":"Activity \#(index)","daysOfWeek":127,"timeOfDay":\#(index % 1440)}"#)
         }
-        let imported = try TraqtProcess.run(["import", "-"], database: database, stdin: "[" + records.joined(separator: ",") + "]")
+        let imported = try InProcessTraqt.run(["import", "-"], database: database, stdin: "[" + records.joined(separator: ",") + "]")
         #expect(imported.status == 0)
     }
 

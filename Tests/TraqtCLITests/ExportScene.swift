@@ -29,10 +29,10 @@ final class ExportScene {
         folder = String(cString: try #require(mkdtemp(&template)))
         database = folder + "/traqt.sqlite"
         for (name, time) in [("Walk dog", "07:30"), ("Read", "21:00")] {
-            let added = try TraqtProcess.run(["add", name, "--days", "daily", "--at", time], database: database)
+            let added = try InProcessTraqt.run(["add", name, "--days", "daily", "--at", time], database: database)
             try #require(added.status == 0)
         }
-        json = try TraqtProcess.run(["export"], database: database).stdout
+        json = try InProcessTraqt.run(["export"], database: database).stdout
         try #require(json.contains("Walk dog"))
         #expect(chmod(folder, 0o755) == 0)
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) { own(path(name)) }

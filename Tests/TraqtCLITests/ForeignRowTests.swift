@@ -12,7 +12,7 @@ struct ForeignRowTests {
     init() throws {
         directory = try TemporaryDirectory()
         database = directory.file("traqt.sqlite")
-        let add = try TraqtProcess.run(["add", "Good", "--days", "daily", "--at", "7"], database: database)
+        let add = try InProcessTraqt.run(["add", "Good", "--days", "daily", "--at", "7"], database: database)
         #expect(add.status == 0)
     }
 
@@ -26,7 +26,7 @@ struct ForeignRowTests {
     @Test("milliseconds where seconds belong: refused where timestamps are read, shown where they are not", arguments: readers)
     func milliseconds(command: [String]) throws {
         try sqlite("insert into activity values('ms','x',127,480,1764460800000,1764460800000)")
-        let result = try TraqtProcess.run(command, database: database)
+        let result = try InProcessTraqt.run(command, database: database)
         if ["summary", "due"].contains(command[0]) {
             // These read only the schedule, which is sound.
             #expect(result.status == 0, "\(result.stderr)")
@@ -49,7 +49,7 @@ struct ForeignRowTests {
         // Whatever reads the row refuses it; a reader whose query cannot match
         // it (today's filter on a day mask of 0) may never meet it. None crashes.
         for command in Self.readers {
-            let result = try TraqtProcess.run(command, database: database)
+            let result = try InProcessTraqt.run(command, database: database)
             let readsEveryRow = ["list", "export"].contains(command[0])
             #expect(result.status == 65 || (!readsEveryRow && result.status == 0), "\(command)")
             if result.status == 65 {
@@ -90,7 +90,7 @@ struct ForeignRowTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         for command in Self.showingReaders {
             // An id that changed is still found by its first bytes: the command looks for the id it names.
-            let result = try TraqtProcess.run(command, database: database)
+            let result = try InProcessTraqt.run(command, database: database)
             if column == "id" && ["edit", "live"].contains(command[0]) {
                 #expect(result.status == 65 && result.stderr.contains("no activity with id 'bad'"), "\(command): \(result.stderr)")
                 continue
@@ -108,7 +108,7 @@ struct ForeignRowTests {
     func dueExecRefuses(name: String) throws {
         try sqlite("insert into activity values('bad','Bad',127,480,1764460800,1764460800); update activity set name = \(name) where id = 'bad'")
         let log = directory.file("ran")
-        let result = try TraqtProcess.run(["due", "--now", "2026-11-30T08:00", "--exec", "/bin/sh", "-c", #"echo "$TRAQT_ID" >> "$0""#, log],
+        let result = try InProcessTraqt.run(["due", "--now", "2026-11-30T08:00", "--exec", "/bin/sh", "-c", #"echo "$TRAQT_ID" >> "$0""#, log],
                                           database: database)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("in activity 'bad'"))
@@ -131,7 +131,7 @@ struct ForeignRowTests {
         let backup = directory.file("backups/backup.json")
         try FileManager.default.createDirectory(atPath: directory.file("backups"), withIntermediateDirectories: true)
         try Data("[]\n".utf8).write(to: URL(fileURLWithPath: backup))
-        let result = try TraqtProcess.run(["export", backup], database: database)
+        let result = try InProcessTraqt.run(["export", backup], database: database)
         #expect(result.status == 65)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("backups")) == ["backup.json"])
         #expect(try String(contentsOfFile: backup, encoding: .utf8) == "[]\n")

@@ -13,7 +13,7 @@ struct ForeignTriggerTests {
     init() throws {
         directory = try TemporaryDirectory()
         database = directory.file("traqt.sqlite")
-        let add = try TraqtProcess.run(["add", "Stretch", "--days", "daily", "--at", "7"], database: database)
+        let add = try InProcessTraqt.run(["add", "Stretch", "--days", "daily", "--at", "7"], database: database)
         #expect(add.status == 0)
     }
 
@@ -30,12 +30,12 @@ struct ForeignTriggerTests {
     @Test("a trigger that re-claims fired reminders never runs a command twice: every write refuses it by name")
     func refire() throws {
         // The ledger exists; the first run fired nothing yet.
-        #expect(try TraqtProcess.run(["due", "--now", "2026-11-30T06:00"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["due", "--now", "2026-11-30T06:00"], database: database).status == 0)
         try sqlite(Self.refire)
         let before = try bytes
         let log = directory.file("ran")
         for minute in 1...5 {
-            let result = try TraqtProcess.run(["due", "--quiet", "--now", "2026-11-30T07:0\(minute)",
+            let result = try InProcessTraqt.run(["due", "--quiet", "--now", "2026-11-30T07:0\(minute)",
                                                "--exec", "/bin/sh", "-c", #"echo "$TRAQT_ID" >> "$0""#, log],
                                               database: database)
             #expect(result.status == 65, "\(result.stderr)")
@@ -51,19 +51,19 @@ struct ForeignTriggerTests {
     ])
     func everyWrite(table: String) throws {
         try sqlite("CREATE TRIGGER watcher BEFORE INSERT ON main.\(table) BEGIN SELECT RAISE(IGNORE); END")
-        let export = try TraqtProcess.run(["export"], database: database)
+        let export = try InProcessTraqt.run(["export"], database: database)
         let before = try bytes
         for command in [["add", "Read", "--days", "daily", "--at", "8"], ["remove", "stretch"], ["edit", "stretch", "--at", "9"],
                         ["done", "stretch"], ["due", "--now", "2026-11-30T07:01"], ["live", "start", "stretch"],
                         ["import", "-"]] {
-            let result = try TraqtProcess.run(command, database: database,
+            let result = try InProcessTraqt.run(command, database: database,
                                               stdin: export.stdout.replacingOccurrences(of: "Stretch", with: "Stretching"))
             #expect(result.status == 65, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("trigger 'watcher' on the table '\(table)'"), "\(command): \(result.stderr)")
         }
         #expect(try bytes == before)
         // Readers are not concerned: a trigger never fires on a read.
-        #expect(try TraqtProcess.run(["list"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["list"], database: database).status == 0)
     }
 
     @Test("other programs' own tables, views and their triggers stay allowed")
@@ -73,8 +73,8 @@ struct ForeignTriggerTests {
             CREATE TRIGGER mine_log AFTER INSERT ON mine BEGIN SELECT 1; END;
             CREATE TRIGGER my_view_write INSTEAD OF INSERT ON my_view BEGIN INSERT INTO mine VALUES (new.id); END
             """)
-        #expect(try TraqtProcess.run(["add", "Read", "--days", "daily", "--at", "8"], database: database).status == 0)
-        #expect(try TraqtProcess.run(["due", "--now", "2026-11-30T07:01"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["add", "Read", "--days", "daily", "--at", "8"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["due", "--now", "2026-11-30T07:01"], database: database).status == 0)
     }
 
     @Test("a constraint, index or column another program added is a data error naming SQLite's reason", arguments: [
@@ -88,7 +88,7 @@ struct ForeignTriggerTests {
     func schemaChanged(sql: String, command: [String], reason: String) throws {
         try sqlite(sql)
         let before = try bytes
-        let result = try TraqtProcess.run(command, database: database)
+        let result = try InProcessTraqt.run(command, database: database)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains(reason), "\(result.stderr)")
         #expect(result.stderr.contains("another program changed its schema"), "\(result.stderr)")

@@ -15,13 +15,13 @@ struct InputLimitTests {
     @Test("a name is at most 1024 bytes, at add (64) and import (65)")
     func nameLength() throws {
         let longest = String(repeating: "é", count: 512)  // 1024 bytes
-        #expect(try TraqtProcess.run(["add", longest, "--days", "mon", "--at", "7", "--id", "a"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["add", longest, "--days", "mon", "--at", "7", "--id", "a"], database: database).status == 0)
         let tooLong = longest + "x"
-        let add = try TraqtProcess.run(["add", tooLong, "--days", "mon", "--at", "7", "--id", "b"], database: database)
+        let add = try InProcessTraqt.run(["add", tooLong, "--days", "mon", "--at", "7", "--id", "b"], database: database)
         #expect(add.status == 64)
         #expect(add.stderr.contains("1025 bytes long; at most 1024"))
         let record = #"[{"id":"b","name":"\#(tooLong)","daysOfWeek":2,"timeOfDay":420}]"#
-        let imported = try TraqtProcess.run(["import", "-"], database: database, stdin: record)
+        let imported = try InProcessTraqt.run(["import", "-"], database: database, stdin: record)
         #expect(imported.status == 65)
         #expect(imported.stderr.contains("record 0, field 'name'"))
     }
@@ -29,7 +29,7 @@ struct InputLimitTests {
     @Test("a name with NUL is refused at import")
     func nul() throws {
         let record = #"[{"id":"n","name":"a\u0000b","daysOfWeek":2,"timeOfDay":420}]"#
-        let result = try TraqtProcess.run(["import", "-"], database: database, stdin: record)
+        let result = try InProcessTraqt.run(["import", "-"], database: database, stdin: record)
         #expect(result.status == 65)
         #expect(result.stderr.contains("NUL"))
         #expect(!FileManager.default.fileExists(atPath: database))
@@ -37,9 +37,9 @@ struct InputLimitTests {
 
     @Test("--exec commands do not depend on TMPDIR")
     func execWithoutTemporaryFolder() throws {
-        #expect(try TraqtProcess.run(["add", "Tea", "--days", "daily", "--at", "7"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["add", "Tea", "--days", "daily", "--at", "7"], database: database).status == 0)
         let log = directory.file("log")
-        let result = try TraqtProcess.run(["due", "--now", "2026-11-30T07:00", "--exec", "/bin/sh", "-c", #"cat > "$0""#, log],
+        let result = try InProcessTraqt.run(["due", "--now", "2026-11-30T07:00", "--exec", "/bin/sh", "-c", #"cat > "$0""#, log],
                                           database: database, environment: ["TMPDIR": "/nonexistent"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: log, encoding: .utf8).contains(#""id":"tea""#))

@@ -196,14 +196,14 @@ struct LiveCommandTests {
 
     @Test("help for the group and each subcommand, however it is asked for", arguments: ["start", "update", "end", "list"])
     func help(subcommand: String) throws {
-        let viaFlag = try TraqtProcess.run(["live", subcommand, "--help"], database: nil)
+        let viaFlag = try InProcessTraqt.run(["live", subcommand, "--help"], database: nil)
         #expect(viaFlag.status == 0)
         #expect(viaFlag.stdout.contains("\nUSAGE: traqt live \(subcommand)"))
         #expect(viaFlag.stdout.contains("--now <datetime>"))
-        #expect(try TraqtProcess.run(["help", "live", subcommand], database: nil).stdout == viaFlag.stdout)
-        #expect(try TraqtProcess.run(["--help", "live", subcommand], database: nil).stdout == viaFlag.stdout)
-        #expect(try TraqtProcess.run(["live", "--help", subcommand], database: nil).stdout == viaFlag.stdout)
-        let group = try TraqtProcess.run(["live", "--help"], database: nil)
+        #expect(try InProcessTraqt.run(["help", "live", subcommand], database: nil).stdout == viaFlag.stdout)
+        #expect(try InProcessTraqt.run(["--help", "live", subcommand], database: nil).stdout == viaFlag.stdout)
+        #expect(try InProcessTraqt.run(["live", "--help", subcommand], database: nil).stdout == viaFlag.stdout)
+        let group = try InProcessTraqt.run(["live", "--help"], database: nil)
         #expect(group.stdout.contains("USAGE: traqt live <subcommand>"))
         #expect(group.stdout.contains("\n  \(subcommand) "))
     }

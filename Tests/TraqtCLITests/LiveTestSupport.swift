@@ -14,14 +14,14 @@ struct LiveFixture {
         directory = try TemporaryDirectory()
         store = try TestDatabase(backend, file: "traqt.sqlite")
         if activity {
-            let added = try TraqtProcess.run(["add", "Walk dog", "--days", "daily", "--at", "07:30"], database: database)
+            let added = try InProcessTraqt.run(["add", "Walk dog", "--days", "daily", "--at", "07:30"], database: database)
             #expect(added.status == 0)
         }
     }
 
     @discardableResult
     func traqt(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> TraqtProcess.Result {
-        try TraqtProcess.run(arguments, database: database, stdin: stdin, environment: environment)
+        try InProcessTraqt.run(arguments, database: database, stdin: stdin, environment: environment)
     }
 
     /// Runs a command that must succeed and returns its standard output.

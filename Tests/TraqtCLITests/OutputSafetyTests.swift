@@ -14,7 +14,7 @@ struct OutputSafetyTests {
     }
 
     private func traqt(_ arguments: String...) throws -> TraqtProcess.Result {
-        try TraqtProcess.run(arguments, database: database)
+        try InProcessTraqt.run(arguments, database: database)
     }
 
     /// Bidirectional controls, C1 controls, DEL and an escape sequence.
@@ -24,7 +24,7 @@ struct OutputSafetyTests {
     func textOutput() throws {
         #expect(try traqt("add", Self.hostile, "--days", "daily", "--at", "7", "--id", "h").status == 0)
         for command in [["list"], ["today", "--now", "00:00"], ["summary", "--now", "2026-11-30T00:00"]] {
-            let output = try TraqtProcess.run(command, database: database).stdout
+            let output = try InProcessTraqt.run(command, database: database).stdout
             for scalar in output.unicodeScalars {
                 #expect(!(scalar.value < 0x20 && scalar != "\n") && !(0x7F..<0xA0).contains(scalar.value)
                         && ![0x202E, 0x2066, 0x2069, 0x200F].contains(scalar.value), "\(command): U+\(String(scalar.value, radix: 16))")

@@ -43,7 +43,7 @@ struct ReferenceDriftTests {
     func help() throws {
         for path in Self.paths {
             let words = path.words.split(separator: " ").map(String.init)
-            let help = try TraqtProcess.run(words + ["--help"], database: nil).stdout
+            let help = try InProcessTraqt.run(words + ["--help"], database: nil).stdout
             let options = try #require(help.range(of: "\nOPTIONS:\n")).lowerBound
             for option in path.options {
                 let label = option.short.map { "-\($0), --\(option.name)" } ?? "--\(option.name)"
@@ -61,7 +61,7 @@ struct ReferenceDriftTests {
 
     @Test("the manual has a subsection per command with each option and argument, and no other")
     func manual() throws {
-        let page = try TraqtProcess.run(["man"], database: nil).stdout
+        let page = try InProcessTraqt.run(["man"], database: nil).stdout
         var sections: [String: String] = [:]
         var current: String?
         for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -129,7 +129,7 @@ struct ReferenceDriftTests {
 
     @Test("the manual passes mandoc's lint without a warning, style included")
     func lint() throws {
-        let page = try TraqtProcess.run(["man"], database: nil)
+        let page = try InProcessTraqt.run(["man"], database: nil)
         #expect(page.status == 0)
         let scratch = try TemporaryDirectory()
         try Data(page.stdout.utf8).write(to: URL(fileURLWithPath: scratch.file("traqt.1")))

@@ -19,7 +19,7 @@ struct ReminderFixture {
 
     @discardableResult
     func traqt(_ arguments: [String], stdin: String? = nil) throws -> TraqtProcess.Result {
-        try TraqtProcess.run(arguments, database: database, stdin: stdin, environment: Self.newYork)
+        try InProcessTraqt.run(arguments, database: database, stdin: stdin, environment: Self.newYork)
     }
 
     /// Adds an activity and checks that it worked.

@@ -14,7 +14,7 @@ final class ShellCompletion {
         try manager.createSymbolicLink(atPath: folder.file("bin/traqt"), withDestinationPath: TraqtProcess.executable.path)
         for (shell, path) in [("bash", ".local/share/bash-completion/completions/traqt"),
                               ("zsh", "zfunc/_traqt"), ("fish", ".config/fish/completions/traqt.fish")] {
-            let result = try TraqtProcess.run(["completions", shell], database: nil)
+            let result = try InProcessTraqt.run(["completions", shell], database: nil)
             guard result.status == 0 else { throw Failure("traqt completions \(shell): \(result.stderr)") }
             let file = URL(fileURLWithPath: home).appendingPathComponent(path)
             try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

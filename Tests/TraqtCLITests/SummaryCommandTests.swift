@@ -173,9 +173,9 @@ struct SummaryCommandTests {
         #expect(json.stdout == #"{"date":"2026-12-01","weekday":"tue","activities":[],"timeSpent":[]}"# + "\n")
         let empty = fixture.directory.file("missing.sqlite")
         for format in [[], ["--markdown"]] {
-            #expect(try TraqtProcess.run(["summary", "--quiet", "--week"] + format + now, database: empty).stdout.isEmpty)
+            #expect(try InProcessTraqt.run(["summary", "--quiet", "--week"] + format + now, database: empty).stdout.isEmpty)
         }
-        let week = try TraqtProcess.run(["summary", "--quiet", "--json", "--week"] + now, database: empty)
+        let week = try InProcessTraqt.run(["summary", "--quiet", "--json", "--week"] + now, database: empty)
         #expect(week.stdout.hasPrefix(#"{"weekOf":"2026-11-30","days":[{"date":"2026-11-30","weekday":"mon","activities":[],"timeSpent":[]}"#))
         #expect(try fixture.traqt(["summary", "--quiet", "--week"] + now).stdout.contains("Gym"))
         #expect(try fixture.traqt(["summary", "--quiet", "--date", "mon"] + now).stdout.contains("Gym"))
@@ -212,7 +212,7 @@ struct SummaryCommandTests {
         ["--json", "--markdown"], ["--date", "someday"], ["--date", "2026-02-30"], ["--now", "noon"],
     ])
     func usageErrors(arguments: [String]) throws {
-        let result = try TraqtProcess.run(["summary"] + arguments, database: "/nonexistent/traqt.sqlite")
+        let result = try InProcessTraqt.run(["summary"] + arguments, database: "/nonexistent/traqt.sqlite")
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("Error: "))
@@ -220,7 +220,7 @@ struct SummaryCommandTests {
 
     @Test("summary --help documents the options and exits 0")
     func help() throws {
-        let result = try TraqtProcess.run(["summary", "--help"], database: nil)
+        let result = try InProcessTraqt.run(["summary", "--help"], database: nil)
         #expect(result.status == 0)
         for option in ["--date", "--now", "--week", "--json", "--markdown", "--quiet"] {
             #expect(result.stdout.contains(option))

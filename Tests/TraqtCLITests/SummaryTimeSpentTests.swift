@@ -22,11 +22,11 @@ struct SummaryTimeSpentTests {
 
     @discardableResult
     private func traqt(_ arguments: String...) throws -> TraqtProcess.Result {
-        try TraqtProcess.run(arguments, database: database)
+        try InProcessTraqt.run(arguments, database: database)
     }
 
     private func json(_ arguments: String...) throws -> [String: Any] {
-        let result = try TraqtProcess.run(arguments, database: database)
+        let result = try InProcessTraqt.run(arguments, database: database)
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }

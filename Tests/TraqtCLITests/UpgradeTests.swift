@@ -30,12 +30,12 @@ struct UpgradeTests {
     @Test("readers read a version-1 database without changing it")
     func readersReadOldSchema() throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
-        let list = try TraqtProcess.run(["list", "--json"], database: database)
+        let list = try InProcessTraqt.run(["list", "--json"], database: database)
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains(#""id":"walk""#))
-        let today = try TraqtProcess.run(["today", "--now", "2026-11-30T07:00"], database: database)
+        let today = try InProcessTraqt.run(["today", "--now", "2026-11-30T07:00"], database: database)
         #expect(today.stdout == "07:30  Walk\n")
-        let summary = try TraqtProcess.run(["summary", "--date", "2026-11-30", "--now", "2026-11-30T07:00"], database: database)
+        let summary = try InProcessTraqt.run(["summary", "--date", "2026-11-30", "--now", "2026-11-30T07:00"], database: database)
         #expect(summary.status == 0, "\(summary.stderr)")
         #expect(summary.stdout.contains("Walk"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
@@ -43,7 +43,7 @@ struct UpgradeTests {
 
     @Test("the first write upgrades it to the current schema, keeping the data")
     func writeUpgrades() throws {
-        #expect(try TraqtProcess.run(["add", "Tea", "--days", "daily", "--at", "16:00"], database: database).status == 0)
+        #expect(try InProcessTraqt.run(["add", "Tea", "--days", "daily", "--at", "16:00"], database: database).status == 0)
         let connection = try SQLiteConnection(path: database, mode: .readOnly, busyTimeoutMilliseconds: 1000)
         #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
         #expect(try connection.integer("SELECT count(*) FROM activity") == 2)
@@ -65,11 +65,11 @@ struct UpgradeTests {
                                           ('gym', '2026-11-30', 1796043000, 'missed', NULL, NULL);
             """)
         let newYork = ["TZ": "America/New_York"]
-        let due = try TraqtProcess.run(["due", "--now", "2026-11-30T08:00"], database: path, environment: newYork)
+        let due = try InProcessTraqt.run(["due", "--now", "2026-11-30T08:00"], database: path, environment: newYork)
         #expect(due.status == 0, "\(due.stderr)")
         #expect(due.stdout == "Nothing due.\n")
         #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
-        let summary = try TraqtProcess.run(["summary", "--date", "2026-11-30", "--now", "2026-11-30T08:00"],
+        let summary = try InProcessTraqt.run(["summary", "--date", "2026-11-30", "--now", "2026-11-30T08:00"],
                                            database: path, environment: newYork)
         #expect(summary.stdout == """
             Monday 2026-11-30
@@ -99,16 +99,16 @@ struct UpgradeTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let environment = ["TZ": "UTC"]
         let now = ["--now", "2026-11-30T07:00"]
-        #expect(try TraqtProcess.run(["today"] + now, database: path).stdout == "07:30  Walk\n")
-        #expect(try TraqtProcess.run(["summary", "--json"] + now, database: path).stdout.contains(#""status":"pending""#))
-        #expect(try TraqtProcess.run(["due", "--dry-run", "--now", "2026-11-30T07:30"], database: path).stdout == "07:30  Walk\n")
-        #expect(try TraqtProcess.run(["live", "status"] + now, database: path).stdout == "next 07:30 Walk\n")
-        let calendar = try TraqtProcess.run(["export", "--format", "ics"], database: path, environment: environment)
+        #expect(try InProcessTraqt.run(["today"] + now, database: path).stdout == "07:30  Walk\n")
+        #expect(try InProcessTraqt.run(["summary", "--json"] + now, database: path).stdout.contains(#""status":"pending""#))
+        #expect(try InProcessTraqt.run(["due", "--dry-run", "--now", "2026-11-30T07:30"], database: path).stdout == "07:30  Walk\n")
+        #expect(try InProcessTraqt.run(["live", "status"] + now, database: path).stdout == "next 07:30 Walk\n")
+        let calendar = try InProcessTraqt.run(["export", "--format", "ics"], database: path, environment: environment)
         #expect(calendar.status == 0 && !calendar.stdout.contains("EXDATE"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
 
-        #expect(try TraqtProcess.run(["done", "walk"] + now, database: path).stdout == "done walk 2026-11-30\n")
+        #expect(try InProcessTraqt.run(["done", "walk"] + now, database: path).stdout == "done walk 2026-11-30\n")
         #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
-        #expect(try TraqtProcess.run(["today"] + now, database: path).stdout == "No pending activities.\n")
+        #expect(try InProcessTraqt.run(["today"] + now, database: path).stdout == "No pending activities.\n")
     }
 }

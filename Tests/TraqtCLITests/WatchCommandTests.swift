@@ -133,7 +133,7 @@ struct WatchCommandTests {
         let first = try #require(watch.waitForLines(1).first).object()
         #expect(Self.ids(first["live"]).isEmpty && Self.ids(first["pending"]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: directory.file("not")))
-        try TraqtProcess.run(["add", "Tea", "--days", "daily", "--at", "07:00"], database: database)
+        try InProcessTraqt.run(["add", "Tea", "--days", "daily", "--at", "07:00"], database: database)
         let committed = Date()
         let lines = watch.waitForLines(2)
         try #require(lines.count == 2)
@@ -216,7 +216,7 @@ struct WatchCommandTests {
 
     @Test("--json and --waybar together are a usage error")
     func exclusive() throws {
-        let result = try TraqtProcess.run(["watch", "--json", "--waybar"], database: nil)
+        let result = try InProcessTraqt.run(["watch", "--json", "--waybar"], database: nil)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: '--json' and '--waybar' cannot be used together"))
     }

@@ -20,7 +20,7 @@ struct WeekGridWidthTests {
 
     static func week(_ fixture: ReminderFixture, columns: String?) throws -> [String] {
         let environment = ReminderFixture.newYork.merging(columns.map { ["COLUMNS": $0] } ?? [:]) { $1 }
-        let result = try TraqtProcess.run(["summary", "--week"] + now, database: fixture.database, environment: environment)
+        let result = try InProcessTraqt.run(["summary", "--week"] + now, database: fixture.database, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdoutLines
     }

@@ -20,7 +20,7 @@ enum CompleteCommand: Command {
         let store = try context.openForReading()
         let output = context.output
         if context.arguments.flag("live") {
-            let now = Instant.now()
+            let now = context.clock()
             for live in try store.liveActivities(now: now) where live.status(at: now) != .ended {
                 append(live.id.utf8, to: output)
             }

@@ -91,7 +91,7 @@ enum DueCommand: Command {
         let json = context.arguments.flag("json"), quiet = context.arguments.flag("quiet")
         if !quiet {
             for missed in claim.missed {
-                writeStandardError("missed " + missed.activity.time.description + " " + TextColumns.printable(missed.activity.name) + "\n")
+                context.writeError("missed " + missed.activity.time.description + " " + TextColumns.printable(missed.activity.name) + "\n")
             }
         }
         if let command, runsCommands {
@@ -128,7 +128,7 @@ enum DueCommand: Command {
         }
         // Reports what failed so far along with an error that ends the run.
         func failing(_ error: any Error) -> any Error {
-            if let failed { Tool.printError(failed.description) }
+            if let failed { context.printError(failed.description) }
             return error
         }
         let supervisor = CommandSupervisor()
@@ -177,9 +177,9 @@ enum DueCommand: Command {
     /// what was left for the next run, then ends traqt as the signal would
     /// have (a shell reports 128 + its number: 143 for SIGTERM).
     private static func stop(by signal: Int32, leftClaimed left: Int, _ failed: CommandError?, _ context: Context) -> Never {
-        if let failed { Tool.printError(failed.description) }
+        if let failed { context.printError(failed.description) }
         let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
-        Tool.printError("stopped by \(name)" + (left == 0 ? "" : "; \(left) \(left == 1 ? "reminder" : "reminders") left claimed, for the next due run"))
+        context.printError("stopped by \(name)" + (left == 0 ? "" : "; \(left) \(left == 1 ? "reminder" : "reminders") left claimed, for the next due run"))
         try? context.output.flush()
         SignalPipe.actAsDefault(signal)
         exit(128 + signal)

@@ -22,7 +22,7 @@ enum ImportCommand: Command {
         let path = context.arguments.positionals[0]
         let label = path == "-" ? "standard input" : path
         // Everything is read and checked before the database is opened.
-        guard let bytes = try InputReader(path: path).readAll(limit: Self.inputLimit) else {
+        guard let bytes = try context.openInput(path).readAll(limit: Self.inputLimit) else {
             throw CommandError.inputTooLarge(path: path, limit: Self.inputLimit)
         }
         let activities: [Activity]

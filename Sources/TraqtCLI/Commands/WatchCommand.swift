@@ -68,7 +68,7 @@ enum WatchCommand: Command {
         // a lock held right now is only waited for.
         do { _ = try store.hasChanged() } catch StoreError.busy {}
         let folder = FolderWatch(databasePath: path)
-        if waybar || json || isatty(1) != 1 {
+        if waybar || json || !context.outputIsTerminal {
             let view: any WatchView = waybar ? WaybarView(output: context.output) : ChangeView(.jsonLines, output: context.output)
             try WatchLoop(store: store, folder: folder, clock: clock, view: view).run()
         } else if context.environment["TERM"] == "dumb" {

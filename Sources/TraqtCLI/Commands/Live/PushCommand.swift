@@ -40,7 +40,7 @@ enum PushCommand: Command {
         let source = path == "-" ? "standard input" : path
         let token = context.environment["TRAQT_PUSH_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         _ = try context.now() // a bad --now is refused before any input is read
-        let input = try InputReader(path: path)
+        let input = try context.openInput(path)
         var store: ActivityStore?
         // Opened at the first document that has something to apply.
         let open = { () throws -> ActivityStore in
@@ -68,7 +68,7 @@ enum PushCommand: Command {
                 try context.output.flush()
             } catch let error as PushCommandError {
                 // A bad line is reported and the stream goes on; store failures end it.
-                Tool.printError(error.userMessage)
+                context.printError(error.userMessage)
                 refused += 1
                 if error.reason == .unauthorized { unauthorized = true }
             }
