@@ -43,13 +43,21 @@ public struct ParsedArguments: Sendable, Equatable {
         self[values: name] = (self[values: name] ?? []) + [value]
     }
 
-    public func flag(_ name: String) -> Bool { self[values: name] != nil }
+    // Lookups take the option's spec, not its name: the spec a command is
+    // parsed with is the one it reads, so renaming an option cannot leave a
+    // lookup behind that silently finds nothing.
+
+    /// Whether the flag (or any option) `option` was given.
+    public func flag(_ option: OptionSpec) -> Bool { self[values: option.name] != nil }
 
     /// The option's value; the last one wins when it was given more than once.
-    public func value(_ name: String) -> String? { self[values: name]?.last }
+    public func value(_ option: OptionSpec) -> String? { self[values: option.name]?.last }
+
+    /// Every value of an option that may be repeated, nil when it was not given.
+    public func values(_ option: OptionSpec) -> [String]? { self[values: option.name] }
 
     /// All the words of a `.remainder` option.
-    public func remainder(_ name: String) -> [String]? { self[values: name] }
+    public func remainder(_ option: OptionSpec) -> [String]? { self[values: option.name] }
 }
 
 /// What the command line asks for.
