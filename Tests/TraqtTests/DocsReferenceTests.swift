@@ -19,12 +19,14 @@ struct DocsReferenceTests {
         }
     }
 
-    /// The code a document shows: each line of a fenced block, and each inline `span` elsewhere.
+    /// The code a document shows: each line of a fenced block (one ending in a
+    /// backslash joined to the next), and each inline `span` elsewhere.
     static func code(in text: String) -> [String] {
-        var code: [String] = [], fenced = false
+        var code: [String] = [], fenced = false, continued = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") { fenced.toggle(); continue }
-            if fenced { code.append(String(line)); continue }
+            if fenced, line.hasSuffix("\\") { continued += line.dropLast() + " "; continue }
+            if fenced { code.append(continued + line); continued = ""; continue }
             code += line.matches(of: /`([^`]+)`/).map { String($0.1) }
         }
         return code
