@@ -1,6 +1,17 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The migrations in `Migrations/`, each a file for SQLite (`.sql`) and one for
+// PostgreSQL (`.postgres.sql`). A manifest cannot list a folder, so the names are
+// here as well as in `SchemaStep` (Migrations.swift); a test checks they agree.
+let migrationFiles = [
+    "0001-activities",
+    "0002-reminders",
+    "0003-live-activities",
+    "0004-exec-states",
+    "0005-day-marks",
+]
+
 let package = Package(
     name: "traqt",
     products: [
@@ -31,18 +42,7 @@ let package = Package(
         .target(
             name: "TraqtMigrations",
             path: "Migrations",
-            resources: [
-                .embedInCode("0001-activities.sql"),
-                .embedInCode("0002-reminders.sql"),
-                .embedInCode("0003-live-activities.sql"),
-                .embedInCode("0004-exec-states.sql"),
-                .embedInCode("0005-day-marks.sql"),
-                .embedInCode("0001-activities.postgres.sql"),
-                .embedInCode("0002-reminders.postgres.sql"),
-                .embedInCode("0003-live-activities.postgres.sql"),
-                .embedInCode("0004-exec-states.postgres.sql"),
-                .embedInCode("0005-day-marks.postgres.sql"),
-            ]
+            resources: migrationFiles.flatMap { [.embedInCode("\($0).sql"), .embedInCode("\($0).postgres.sql")] }
         ),
         .target(name: "TraqtCore", dependencies: [
             "CSQLite", "TraqtMigrations",

@@ -94,6 +94,9 @@ public struct CommandLineParser: Sendable {
             }
         }
         try validate(parsed, against: command)
+        #if DEBUG
+        parsed.accepted = options.map(\.name)
+        #endif
         return .run(command: command.path, arguments: parsed)
     }
 

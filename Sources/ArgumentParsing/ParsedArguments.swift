@@ -11,6 +11,25 @@ public struct ParsedArguments: Sendable, Equatable {
         var values: [String]
     }
 
+    #if DEBUG
+    /// The names of the options the command accepts, set by the parser: looking
+    /// up any other is a command reading an option its spec lacks, which would
+    /// silently find nothing. Debug builds (the tests) check every lookup.
+    var accepted: [String]?
+    #endif
+
+    public static func == (left: ParsedArguments, right: ParsedArguments) -> Bool {
+        left.positionals == right.positionals && left.entries == right.entries
+    }
+
+    /// The values stored under `option`'s name, once debug builds checked the command accepts it.
+    private func lookUp(_ option: OptionSpec) -> [String]? {
+        #if DEBUG
+        assert(accepted?.contains(option.name) ?? true, "--\(option.name) is not an option of this command")
+        #endif
+        return self[values: option.name]
+    }
+
     public init(positionals: [String] = [], options: [String: [String]] = [:]) {
         self.positionals = positionals
         for (name, values) in options { self[values: name] = values }
@@ -43,13 +62,21 @@ public struct ParsedArguments: Sendable, Equatable {
         self[values: name] = (self[values: name] ?? []) + [value]
     }
 
-    public func flag(_ name: String) -> Bool { self[values: name] != nil }
+    // Lookups take the option's spec, not its name: the spec a command is
+    // parsed with is the one it reads, so renaming an option cannot leave a
+    // lookup behind that silently finds nothing.
+
+    /// Whether the flag (or any option) `option` was given.
+    public func flag(_ option: OptionSpec) -> Bool { lookUp(option) != nil }
 
     /// The option's value; the last one wins when it was given more than once.
-    public func value(_ name: String) -> String? { self[values: name]?.last }
+    public func value(_ option: OptionSpec) -> String? { lookUp(option)?.last }
+
+    /// Every value of an option that may be repeated, nil when it was not given.
+    public func values(_ option: OptionSpec) -> [String]? { lookUp(option) }
 
     /// All the words of a `.remainder` option.
-    public func remainder(_ name: String) -> [String]? { self[values: name] }
+    public func remainder(_ option: OptionSpec) -> [String]? { lookUp(option) }
 }
 
 /// What the command line asks for.

@@ -48,33 +48,42 @@ struct Context {
 
     /// Reads an option's value with a library parser; a bad value is a usage error
     /// that names the option.
-    func parse<T>(_ option: String, _ parser: (String) throws(InvalidValue) -> T) throws(UsageError) -> T? {
+    func parse<T>(_ option: OptionSpec, _ parser: (String) throws(InvalidValue) -> T) throws(UsageError) -> T? {
         guard let text = arguments.value(option) else { return nil }
         do {
             return try parser(text)
         } catch {
-            throw UsageError("Invalid value for '--\(option)': \(error.message)", command: command)
+            throw UsageError("Invalid value for '--\(option.name)': \(error.message)", command: command)
         }
+    }
+
+    /// Reads a required option's value. The parser refuses a command line
+    /// without it; should the spec stop requiring it, this says so in the same words.
+    func parse<T>(required option: OptionSpec, _ parser: (String) throws(InvalidValue) -> T) throws(UsageError) -> T {
+        guard let value = try parse(option, parser) else {
+            throw UsageError("Missing expected argument '\(option.synopsis)'", command: command)
+        }
+        return value
     }
 
     /// Refuses two options given together that exclude each other (`--json`
     /// and `--markdown`): a usage error naming both.
-    func refuseTogether(_ first: String, _ second: String) throws(UsageError) {
+    func refuseTogether(_ first: OptionSpec, _ second: OptionSpec) throws(UsageError) {
         if arguments.flag(first) && arguments.flag(second) {
-            throw UsageError("'--\(first)' and '--\(second)' cannot be used together", command: command)
+            throw UsageError("'--\(first.name)' and '--\(second.name)' cannot be used together", command: command)
         }
     }
 
     /// The command's one reading of the clock, or the moment `--now` names.
     func now() throws(UsageError) -> Instant {
         let now = clock()
-        return try parse("now") { (text) throws(InvalidValue) in try Instant.parse(text, today: { now.localDateTime }) } ?? now
+        return try parse(CommonOptions.now) { (text) throws(InvalidValue) in try Instant.parse(text, today: { now.localDateTime }) } ?? now
     }
 
     func databasePath() throws -> String {
         let resolved: String?
         do {
-            resolved = try DatabaseLocation.resolve(option: arguments.value("db"), variable: environment.value)
+            resolved = try DatabaseLocation.resolve(option: arguments.value(CommonOptions.db), variable: environment.value)
         } catch {
             throw UsageError(error.message, command: command)
         }

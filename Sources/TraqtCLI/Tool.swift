@@ -21,13 +21,7 @@ public enum Tool {
             Run without a command, traqt shows what is still pending today.
             """,
         globalOptions: [
-            OptionSpec("db", .value(name: "path"), completion: .files, help: """
-                The database: a SQLite file, or a PostgreSQL URI (postgresql://user@host/db; \
-                passwords from ~/.pgpass or PGPASSFILE) in a build with PostgreSQL; default \
-                $TRAQT_DB, else ${XDG_DATA_HOME:-~/.local/share}/traqt/traqt.sqlite. Any number of \
-                processes may use it at once; one waits up to TRAQT_BUSY_TIMEOUT milliseconds \
-                (default 10000) for another's lock, then exits 75.
-                """),
+            CommonOptions.db,
         ],
         commands: commands.map { $0.spec })
 

@@ -16,11 +16,7 @@ enum AddCommand: Command {
             """,
         arguments: [ArgumentSpec("name", help: "The activity's name, any text.")],
         options: [
-            OptionSpec("days", .value(name: "days"), required: true, completion: CompletionKinds.days,
-                       help: CommonOptions.daysHelp),
-            OptionSpec("at", .value(name: "time"), required: true, help: CommonOptions.timeHelp),
-            OptionSpec("id", .value(name: "id"), completion: CompletionKinds.activityIDs,
-                       help: "The id to create or replace."),
+            days, at, id,
         ],
         examples: [
             "traqt add 'Walk dog' --days mon,wed,fri --at 7:30",
@@ -28,12 +24,18 @@ enum AddCommand: Command {
             "traqt add Standup --days weekdays --at 9:15am --id standup",
         ])
 
+    static let days = OptionSpec("days", .value(name: "days"), required: true, completion: CompletionKinds.days,
+                                 help: CommonOptions.daysHelp)
+    static let at = OptionSpec("at", .value(name: "time"), required: true, help: CommonOptions.timeHelp)
+    static let id = OptionSpec("id", .value(name: "id"), completion: CompletionKinds.activityIDs,
+                               help: "The id to create or replace.")
+
     static func run(_ context: Context) throws {
         let name = context.arguments.positionals[0]
         try validated("name", context) { () throws(InvalidValue) in try Activity.validate(name: name) }
-        let days = try context.parse("days", Weekdays.parse)!
-        let time = try context.parse("at", TimeOfDay.parse)!
-        let givenID = try context.parse("id") { (id) throws(InvalidValue) in try Activity.validate(id: id); return id }
+        let days = try context.parse(required: Self.days, Weekdays.parse)
+        let time = try context.parse(required: Self.at, TimeOfDay.parse)
+        let givenID = try context.parse(Self.id) { (id) throws(InvalidValue) in try Activity.validate(id: id); return id }
         let id = givenID ?? Activity.derivedID(fromName: name)
 
         let store = try context.openForWriting(createIfMissing: true)

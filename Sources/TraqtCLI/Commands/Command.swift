@@ -8,6 +8,14 @@ protocol Command: Sendable {
 
 /// Options several commands share, defined once.
 enum CommonOptions {
+    /// `--db`, which every command accepts: the tool's one global option.
+    static let db = OptionSpec("db", .value(name: "path"), completion: .files, help: """
+        The database: a SQLite file, or a PostgreSQL URI (postgresql://user@host/db; \
+        passwords from ~/.pgpass or PGPASSFILE) in a build with PostgreSQL; default \
+        $TRAQT_DB, else ${XDG_DATA_HOME:-~/.local/share}/traqt/traqt.sqlite. Any number of \
+        processes may use it at once; one waits up to TRAQT_BUSY_TIMEOUT milliseconds \
+        (default 10000) for another's lock, then exits 75.
+        """)
     static let json = OptionSpec("json", help: "Print a JSON array instead of text: one object per activity with id, name, daysOfWeek (bit 0 = Sunday), timeOfDay (minutes), days, time, createdAt, updatedAt.")
     /// One `--now` for every command, read by `Context.now()`.
     static let now = OptionSpec(

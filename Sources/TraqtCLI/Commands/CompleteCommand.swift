@@ -11,7 +11,9 @@ enum CompleteCommand: Command {
         "__complete", hidden: true,
         abstract: "List words for shell completion, one a line.",
         arguments: [ArgumentSpec("words", completion: .words([ids]), help: "What to list: ids.")],
-        options: [OptionSpec("live", help: "The ids of the live activities that run, not the activities'.")])
+        options: [live])
+
+    static let live = OptionSpec("live", help: "The ids of the live activities that run, not the activities'.")
 
     static func run(_ context: Context) throws {
         guard context.arguments.positionals[0] == ids else {
@@ -19,7 +21,7 @@ enum CompleteCommand: Command {
         }
         let store = try context.openForReading()
         let output = context.output
-        if context.arguments.flag("live") {
+        if context.arguments.flag(Self.live) {
             let now = context.clock()
             for live in try store.liveActivities(now: now) where live.status(at: now) != .ended {
                 append(live.id.utf8, to: output)

@@ -45,15 +45,7 @@ enum DueCommand: Command {
             """ + " " + CommonOptions.colorNote,
         options: [
             CommonOptions.now,
-            OptionSpec("grace", .value(name: "duration"),
-                       help: "How late a reminder may still fire (default 60m): 0, or e.g. 90s, 15m, 2h, 1h30m."),
-            OptionSpec("json", help: "One JSON object per fired reminder and line; nothing when none fired."),
-            OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail), and no 'missed' lines."),
-            OptionSpec("dry-run", help: "Print what would fire, and on standard error what would be recorded as missed ('missed HH:MM Name'); change nothing and run no command."),
-            OptionSpec("timeout", .value(name: "duration"),
-                       help: "With --exec, how long a command may run (default 60s; 0: no limit); then it is ended and counts as failed (124)."),
-            OptionSpec("exec", .remainder(name: "command"),
-                       help: "Run this command with its arguments for each fired reminder; must come last."),
+            grace, json, quiet, dryRun, timeout, exec,
         ],
         examples: [
             "traqt due --quiet                     # in cron, every minute",
@@ -65,12 +57,22 @@ enum DueCommand: Command {
     /// `--timeout` when none is given.
     static let defaultTimeout = TimeSpan(seconds: 60)
 
+    static let grace = OptionSpec("grace", .value(name: "duration"),
+                                  help: "How late a reminder may still fire (default 60m): 0, or e.g. 90s, 15m, 2h, 1h30m.")
+    static let json = OptionSpec("json", help: "One JSON object per fired reminder and line; nothing when none fired.")
+    static let quiet = OptionSpec("quiet", short: "q", help: "Print nothing when nothing fired (so cron sends no mail), and no 'missed' lines.")
+    static let dryRun = OptionSpec("dry-run", help: "Print what would fire, and on standard error what would be recorded as missed ('missed HH:MM Name'); change nothing and run no command.")
+    static let timeout = OptionSpec("timeout", .value(name: "duration"),
+                                    help: "With --exec, how long a command may run (default 60s; 0: no limit); then it is ended and counts as failed (124).")
+    static let exec = OptionSpec("exec", .remainder(name: "command"),
+                                 help: "Run this command with its arguments for each fired reminder; must come last.")
+
     static func run(_ context: Context) throws {
         // The clock is read once; --now replaces it.
         let now = try context.now()
-        let grace = try context.parse("grace", TimeSpan.parse) ?? ReminderLedger.defaultGrace
-        let timeout = try context.parse("timeout", TimeSpan.parse) ?? defaultTimeout
-        let command = context.arguments.remainder("exec")
+        let grace = try context.parse(Self.grace, TimeSpan.parse) ?? ReminderLedger.defaultGrace
+        let timeout = try context.parse(Self.timeout, TimeSpan.parse) ?? defaultTimeout
+        let command = context.arguments.remainder(Self.exec)
         if let name = command?.first {
             // A command that cannot run would turn every reminder it is given
             // into a failure, for good: refuse it before anything is claimed.
@@ -79,7 +81,7 @@ enum DueCommand: Command {
             }
         }
 
-        let dryRun = context.arguments.flag("dry-run")
+        let dryRun = context.arguments.flag(Self.dryRun)
         let runsCommands = command != nil && !dryRun
         // A reader that went away must not end the run before its commands:
         // writes then fail with EPIPE, reported once they have run.
@@ -88,7 +90,7 @@ enum DueCommand: Command {
         let store = try dryRun ? context.openForReading() : context.openForWriting(createIfMissing: false)
         let claim = try store.claimDue(now: now, grace: grace, dryRun: dryRun, forCommands: runsCommands)
 
-        let json = context.arguments.flag("json"), quiet = context.arguments.flag("quiet")
+        let json = context.arguments.flag(Self.json), quiet = context.arguments.flag(Self.quiet)
         if !quiet {
             for missed in claim.missed {
                 context.writeError("missed " + missed.activity.time.description + " " + TextColumns.printable(missed.activity.name) + "\n")

@@ -17,10 +17,7 @@ enum EditCommand: Command {
             """,
         arguments: [ArgumentSpec("id", help: "The activity to change (see 'traqt list').")],
         options: [
-            OptionSpec("name", .value(name: "name"), help: "The new name, any text."),
-            OptionSpec("days", .value(name: "days"), help: CommonOptions.daysHelp),
-            OptionSpec("at", .value(name: "time"), help: CommonOptions.timeHelp),
-            OptionSpec("new-id", .value(name: "id"), help: "The new id; no other activity may have it."),
+            name, days, at, newId,
         ],
         examples: [
             "traqt edit gym --at 7pm",
@@ -28,13 +25,18 @@ enum EditCommand: Command {
             "traqt edit c-study --new-id cpp-study",
         ])
 
+    static let name = OptionSpec("name", .value(name: "name"), help: "The new name, any text.")
+    static let days = OptionSpec("days", .value(name: "days"), help: CommonOptions.daysHelp)
+    static let at = OptionSpec("at", .value(name: "time"), help: CommonOptions.timeHelp)
+    static let newId = OptionSpec("new-id", .value(name: "id"), help: "The new id; no other activity may have it.")
+
     static func run(_ context: Context) throws {
         let id = context.arguments.positionals[0]
         let edit = ActivityEdit(
-            name: try context.parse("name") { (name) throws(InvalidValue) in try Activity.validate(name: name); return name },
-            days: try context.parse("days", Weekdays.parse),
-            time: try context.parse("at", TimeOfDay.parse),
-            newID: try context.parse("new-id") { (id) throws(InvalidValue) in try Activity.validate(id: id); return id })
+            name: try context.parse(Self.name) { (name) throws(InvalidValue) in try Activity.validate(name: name); return name },
+            days: try context.parse(Self.days, Weekdays.parse),
+            time: try context.parse(Self.at, TimeOfDay.parse),
+            newID: try context.parse(Self.newId) { (id) throws(InvalidValue) in try Activity.validate(id: id); return id })
         if edit.isEmpty {
             throw UsageError("nothing to change: give --name, --days, --at or --new-id", command: context.command)
         }

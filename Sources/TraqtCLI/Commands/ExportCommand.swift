@@ -41,10 +41,7 @@ enum ExportCommand: Command {
             """,
         arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "Where to write ('-' or none: standard output).")],
         options: [
-            OptionSpec("format", .value(name: "format"), completion: .words(["json", "ics"]),
-                       help: "The format: json (default), a JSON array that import reads back; or ics, an iCalendar file for calendar apps."),
-            OptionSpec("mode", .value(name: "mode"),
-                       help: "The new FILE's mode, in octal (0640), instead of 0600 less the umask; at most 0777."),
+            format, mode,
         ],
         examples: [
             "traqt export backup.json", "traqt export | jq length", "traqt export >(gzip > backup.json.gz)",
@@ -78,9 +75,14 @@ enum ExportCommand: Command {
         return mode
     }
 
+    static let format = OptionSpec("format", .value(name: "format"), completion: .words(["json", "ics"]),
+                                   help: "The format: json (default), a JSON array that import reads back; or ics, an iCalendar file for calendar apps.")
+    static let mode = OptionSpec("mode", .value(name: "mode"),
+                                 help: "The new FILE's mode, in octal (0640), instead of 0600 less the umask; at most 0777.")
+
     static func run(_ context: Context) throws {
-        let format = try context.parse("format", Format.parse) ?? .json
-        let mode = try context.parse("mode", parseMode)
+        let format = try context.parse(Self.format, Format.parse) ?? .json
+        let mode = try context.parse(Self.mode, parseMode)
         let write = { (output: OutputBuffer) throws in
             let store = try context.openForReading()
             switch format {

@@ -17,7 +17,7 @@ enum ListCommand: Command {
 
     static func run(_ context: Context) throws {
         let store = try context.openForReading()
-        if context.arguments.flag("json") {
+        if context.arguments.flag(CommonOptions.json) {
             try ActivityOutput.writeJSONArray(to: context.output, from: store)
             return
         }

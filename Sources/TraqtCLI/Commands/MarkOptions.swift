@@ -22,15 +22,15 @@ enum MarkOptions {
     /// `--date`, or today (of `now`).
     static func day(_ context: Context, now: Instant) throws(UsageError) -> LocalDate {
         let today = now.localDate
-        return try context.parse("date") { (text) throws(InvalidValue) in try LocalDate.parse(text, today: today) } ?? today
+        return try context.parse(Self.date) { (text) throws(InvalidValue) in try LocalDate.parse(text, today: today) } ?? today
     }
 
     /// `--from` and `--to` (default: `--from`): in order, at most `maximumDays`.
     static func range(_ context: Context, now: Instant) throws(UsageError) -> (from: LocalDate, to: LocalDate) {
         let today = now.localDate
         let read = { (text: String) throws(InvalidValue) -> LocalDate in try LocalDate.parse(text, today: today) }
-        let from = try context.parse("from", read)!
-        let to = try context.parse("to", read) ?? from
+        let from = try context.parse(required: Self.from, read)
+        let to = try context.parse(Self.to, read) ?? from
         guard from <= to else {
             throw UsageError("'--to' (\(to)) is before '--from' (\(from))", command: context.command)
         }
@@ -43,7 +43,7 @@ enum MarkOptions {
 
     /// The ids given, or every activity with `--all` (one or the other).
     static func target(_ context: Context) throws(UsageError) -> MarkTarget {
-        let ids = context.arguments.positionals, all = context.arguments.flag("all")
+        let ids = context.arguments.positionals, all = context.arguments.flag(Self.all)
         if all == !ids.isEmpty {
             throw UsageError(all ? "'--all' cannot be used with ids" : "Missing expected argument '<id> ...' (or --all)",
                              command: context.command)

@@ -22,13 +22,9 @@ enum SummaryCommand: Command {
             never changes or creates the database.
             """ + " " + CommonOptions.colorNote,
         options: [
-            OptionSpec("date", .value(name: "date"), completion: CompletionKinds.date,
-                       help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included); from 1970-01-01 to 9999-12-31 (the first and last weeks are cut there)."),
+            date,
             CommonOptions.now,
-            OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across. The grid fits COLUMNS, else the terminal's width: names are cut first, then the day headers drop the month; piped without COLUMNS, cells are 16 columns."),
-            OptionSpec("json", help: "Print one JSON document."),
-            OptionSpec("markdown", help: "Print Markdown, for mail or a wiki."),
-            OptionSpec("quiet", short: "q", help: "Print nothing when there are no activities (so cron sends no mail); --json still prints its document."),
+            week, json, markdown, quiet,
         ],
         examples: [
             "traqt summary",
@@ -37,19 +33,26 @@ enum SummaryCommand: Command {
             "traqt summary --date mon --json",
         ])
 
+    static let date = OptionSpec("date", .value(name: "date"), completion: CompletionKinds.date,
+                                 help: "The day: YYYY-MM-DD, today (default), tomorrow, yesterday, or a weekday name (the next such day, today included); from 1970-01-01 to 9999-12-31 (the first and last weeks are cut there).")
+    static let week = OptionSpec("week", help: "The seven days from Monday of that week, as a grid: times down, days across. The grid fits COLUMNS, else the terminal's width: names are cut first, then the day headers drop the month; piped without COLUMNS, cells are 16 columns.")
+    static let json = OptionSpec("json", help: "Print one JSON document.")
+    static let markdown = OptionSpec("markdown", help: "Print Markdown, for mail or a wiki.")
+    static let quiet = OptionSpec("quiet", short: "q", help: "Print nothing when there are no activities (so cron sends no mail); --json still prints its document.")
+
     static func run(_ context: Context) throws {
-        try context.refuseTogether("json", "markdown")
-        let json = context.arguments.flag("json"), markdown = context.arguments.flag("markdown")
+        try context.refuseTogether(Self.json, Self.markdown)
+        let json = context.arguments.flag(Self.json), markdown = context.arguments.flag(Self.markdown)
         // The clock is read once; --now replaces it.
         let now = try context.now()
         let today = now.localDate
-        let date = try context.parse("date") { (text) throws(InvalidValue) in try LocalDate.parse(text, today: today) } ?? today
-        let week = context.arguments.flag("week")
+        let date = try context.parse(Self.date) { (text) throws(InvalidValue) in try LocalDate.parse(text, today: today) } ?? today
+        let week = context.arguments.flag(Self.week)
         // The first and last weeks are cut at 1970-01-01 and 9999-12-31.
         let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) }.filter(SupportedDates.contains) : [date]
 
         let store = try context.openForReading()
-        let quiet = context.arguments.flag("quiet")
+        let quiet = context.arguments.flag(Self.quiet)
         let output = context.output
         // One snapshot: the measuring pass sees what the printing pass prints.
         try store.readAgenda(of: dates, now: now) { days in

@@ -19,7 +19,7 @@ enum TodayCommand: Command {
         let now = try context.now().localDateTime
         let filter = PendingFilter(at: now)
         let store = try context.openForReading()
-        if context.arguments.flag("json") {
+        if context.arguments.flag(CommonOptions.json) {
             try ActivityOutput.writeJSONArray(to: context.output, from: store, pending: filter)
             return
         }
@@ -33,7 +33,7 @@ enum TodayCommand: Command {
             count += 1
             try context.output.flushIfFull()
         }
-        if count == 0 && !context.arguments.flag("quiet") {
+        if count == 0 && !context.arguments.flag(CommonOptions.quiet) {
             context.output.append("No pending activities.\n")
         }
     }

@@ -42,13 +42,7 @@ enum WatchCommand: Command {
             for every reader.
             """ + " " + CommonOptions.colorNote,
         options: [
-            OptionSpec("json", help: "One JSON object per line: at start, then on each change."),
-            OptionSpec("waybar", help: "Waybar's custom-module JSON, a line per second while a live activity runs."),
-            OptionSpec("now", .value(name: "datetime"), help: """
-                Start the clock at this time instead of the system's (it then runs at the \
-                normal pace): YYYY-MM-DDTHH:MM[:SS] local, or with a UTC offset (Z, -04:00), or \
-                HH:MM today.
-                """),
+            json, waybar, now,
         ],
         examples: [
             "traqt watch",
@@ -56,12 +50,21 @@ enum WatchCommand: Command {
             "traqt watch --waybar   # in Waybar: \"exec\": \"traqt watch --waybar\", \"return-type\": \"json\"",
         ])
 
+    static let json = OptionSpec("json", help: "One JSON object per line: at start, then on each change.")
+    static let waybar = OptionSpec("waybar", help: "Waybar's custom-module JSON, a line per second while a live activity runs.")
+    /// Its own `--now`: the clock starts there and runs on, where other commands stop it.
+    static let now = OptionSpec("now", .value(name: "datetime"), help: """
+        Start the clock at this time instead of the system's (it then runs at the \
+        normal pace): YYYY-MM-DDTHH:MM[:SS] local, or with a UTC offset (Z, -04:00), or \
+        HH:MM today.
+        """)
+
     static func run(_ context: Context) throws {
-        try context.refuseTogether("json", "waybar")
-        let json = context.arguments.flag("json"), waybar = context.arguments.flag("waybar")
+        try context.refuseTogether(Self.json, Self.waybar)
+        let json = context.arguments.flag(Self.json), waybar = context.arguments.flag(Self.waybar)
         SignalPipe.unblock(ScreenView.endingSignals + [SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE])
         let start = try context.now()
-        let clock = WatchClock(startingAt: context.arguments.value("now") == nil ? nil : start)
+        let clock = WatchClock(startingAt: context.arguments.value(Self.now) == nil ? nil : start)
         let path = try context.databasePath()
         let store = WatchedStore(path: path, busyTimeoutMilliseconds: min(try context.busyTimeout(), WatchLoop.busyWait))
         // A file no reader can read is refused before the terminal is taken over;

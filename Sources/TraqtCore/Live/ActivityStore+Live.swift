@@ -1,3 +1,5 @@
+import TraqtMigrations
+
 extension ActivityStore {
     // MARK: - Reading: live activities
 
@@ -8,7 +10,7 @@ extension ActivityStore {
     public func liveActivities(now: Instant, includeDismissed: Bool = false) throws -> [LiveActivity] {
         var activities: [LiveActivity] = []
         try read { connection in
-            guard try Schema.version(of: connection) >= Schema.liveVersion else { return }
+            guard try Schema.has(.liveActivities, in: connection) else { return }
             let statement = try connection.prepare("\(LiveActivity.selectSQL(connection.dialect)) \(LiveActivity.orderSQL)")
             while try statement.step() {
                 let activity = LiveActivity(row: statement)

@@ -1,3 +1,5 @@
+import TraqtMigrations
+
 /// Time spent on one activity within a window of time, from the live
 /// activities that ran on it.
 public struct TimeSpent: Equatable, Sendable {
@@ -61,7 +63,7 @@ extension ActivityStore {
         guard start < end else { return [] }
         var totals: [TimeSpent] = []
         try read { connection in
-            guard try Schema.version(of: connection) >= Schema.liveVersion else { return }
+            guard try Schema.has(.liveActivities, in: connection) else { return }
             // Sessions that end, or must end, after the window starts; then the
             // few without a limit that still run. Both through an index.
             let statement = try connection.prepare("""

@@ -1,3 +1,5 @@
+import TraqtMigrations
+
 /// How readers find the marks (`0005-day-marks.sql`), in SQL that runs on
 /// every engine. Marks are rare, and a day without them must cost a reader
 /// nothing per activity: each reader first asks the date's marks once (one
@@ -8,7 +10,7 @@ enum DayMarkSQL {
     /// Whether the database has the marks table: readers of an older schema
     /// (readers never migrate) find no marks.
     static func exists(in connection: any DatabaseConnection) throws -> Bool {
-        try Schema.version(of: connection) >= Schema.dayMarksVersion
+        try Schema.has(.dayMarks, in: connection)
     }
 
     /// A condition that holds when the activity whose id is the expression

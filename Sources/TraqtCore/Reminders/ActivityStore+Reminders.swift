@@ -1,3 +1,5 @@
+import TraqtMigrations
+
 extension ActivityStore {
     // MARK: - Writing: due
 
@@ -50,7 +52,7 @@ extension ActivityStore {
     /// missed. A database older than these states has none.
     private static func leftoverClaims(_ connection: any DatabaseConnection, now: Instant,
                                        record: OccurrenceRecorder.Record?) throws -> [FiredOccurrence] {
-        guard try Schema.version(of: connection) >= Schema.execStatesVersion else { return [] }
+        guard try Schema.has(.execStates, in: connection) else { return [] }
         let claims = try connection.prepare("""
             SELECT a.id, a.name, a.days_of_week, a.time_of_day, a.created_at, a.updated_at,
                    o.activity_id, o.local_date, o.scheduled_at
@@ -213,7 +215,7 @@ extension ActivityStore {
     /// Whether the reminder tables exist: a database no `due` has written since
     /// its upgrade lacks them, and nothing is known about any occurrence.
     static func hasLedger(_ connection: any DatabaseConnection) throws -> Bool {
-        try Schema.version(of: connection) >= Schema.remindersVersion
+        try Schema.has(.reminders, in: connection)
     }
 
     static func loadState(_ connection: any DatabaseConnection) throws -> ReminderLedger.State? {

@@ -8,20 +8,17 @@ public enum Schema {
     /// The newest schema version this binary knows.
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// The schema version that added the reminder tables (`0002-reminders.sql`).
-    static let remindersVersion = 2
-    /// The schema version that added live activities and time spent (`0003-live-activities.sql`).
-    static let liveVersion = 3
-    /// The schema version that added the `claimed` and `started` states of
-    /// `due --exec` (`0004-exec-states.sql`).
-    static let execStatesVersion = 4
-    /// The schema version that added days marked done or skipped (`0005-day-marks.sql`).
-    static let dayMarksVersion = 5
-
     /// The schema version of an open traqt database (0 when empty). Readers use
     /// an older schema as it is: what a later migration added is not there yet.
     static func version(of connection: any DatabaseConnection) throws -> Int {
         if case let .traqt(version) = try connection.schemaState() { return version }
         return 0
+    }
+
+    /// Whether an open database has what `step` added: the one guard of every
+    /// reader of a table a later step created. Readers never migrate, so on an
+    /// older schema the table is not there, and the reader finds nothing in it.
+    static func has(_ step: SchemaStep, in connection: any DatabaseConnection) throws -> Bool {
+        try version(of: connection) >= step.version
     }
 }

@@ -1,3 +1,5 @@
+import TraqtMigrations
+
 extension ActivityStore {
     // MARK: - Reading: the compact view alone
 
@@ -9,7 +11,7 @@ extension ActivityStore {
     public func compactGlance(now: Instant, countOthers: Bool) throws -> CompactGlance {
         var result = CompactGlance.nothing
         try read { connection in
-            if try Schema.version(of: connection) >= Schema.liveVersion,
+            if try Schema.has(.liveActivities, in: connection),
                let running = try Self.mostRelevantRunning(in: connection, now: now, countOthers: countOthers) {
                 result = running
                 return

@@ -14,11 +14,7 @@ enum LiveEndCommand: Command {
             """,
         arguments: [ArgumentSpec("id", optional: true, repeating: true, completion: CompletionKinds.liveIDs, help: "The live activities to end.")],
         options: [
-            OptionSpec("all", help: "End every live activity that runs (of --type, if given)."),
-            OptionSpec("type", .value(name: "type"), help: "With --all: only those of this type."),
-            OptionSpec("state", .value(name: "json"), help: "The final state: a JSON object, at most 4096 bytes as compact JSON."),
-            OptionSpec("dismiss", .value(name: "policy"), completion: .words(["default", "immediate"]),
-                       help: "default (4h after the end), immediate, a duration after the end, or a date and time; at most 4h after the end."),
+            all, type, state, dismiss,
             CommonOptions.now,
         ],
         examples: [
@@ -26,19 +22,25 @@ enum LiveEndCommand: Command {
             "traqt live end --all --type delivery --state '{\"status\":\"delivered\"}'",
         ])
 
+    static let all = OptionSpec("all", help: "End every live activity that runs (of --type, if given).")
+    static let type = OptionSpec("type", .value(name: "type"), help: "With --all: only those of this type.")
+    static let state = OptionSpec("state", .value(name: "json"), help: "The final state: a JSON object, at most 4096 bytes as compact JSON.")
+    static let dismiss = OptionSpec("dismiss", .value(name: "policy"), completion: .words(["default", "immediate"]),
+                                    help: "default (4h after the end), immediate, a duration after the end, or a date and time; at most 4h after the end.")
+
     static func run(_ context: Context) throws {
         let ids = context.arguments.positionals
-        let all = context.arguments.flag("all")
+        let all = context.arguments.flag(Self.all)
         if all == !ids.isEmpty {
             throw UsageError(all ? "'--all' cannot be used with ids" : "Missing expected argument '<id> ...' (or --all)",
                              command: context.command)
         }
-        let type = try LiveOptions.type(context)
+        let type = try LiveOptions.type(Self.type, context)
         if type != nil && !all {
             throw UsageError("'--type' is only used with '--all'", command: context.command)
         }
-        let end = LiveEnd(state: try LiveOptions.object("state", field: "state", context),
-                          dismissal: try context.parse("dismiss", DismissalPolicy.parse) ?? .default)
+        let end = LiveEnd(state: try LiveOptions.object(Self.state, field: "state", context),
+                          dismissal: try context.parse(Self.dismiss, DismissalPolicy.parse) ?? .default)
         let now = try context.now()
         let store = try context.openForWriting(createIfMissing: false)
         let outcomes: [LiveOutcome]

@@ -14,20 +14,22 @@ enum LiveListCommand: Command {
             Reads only: never changes or creates the database.
             """ + " " + CommonOptions.colorNote,
         options: [
-            OptionSpec("all", help: "Also list the dismissed ones still stored (kept 90 days)."),
-            OptionSpec("json", help: "Print a JSON array."),
+            all, json,
             CommonOptions.now,
         ],
         examples: ["traqt live list", "traqt live list --json | jq -r '.[] | \"\\(.elapsed) \\(.name)\"'"])
 
     static let headers = ["ELAPSED", "STATUS", "TYPE", "ID", "NAME"]
 
+    static let all = OptionSpec("all", help: "Also list the dismissed ones still stored (kept 90 days).")
+    static let json = OptionSpec("json", help: "Print a JSON array.")
+
     static func run(_ context: Context) throws {
         let now = try context.now()
         let store = try context.openForReading()
-        let activities = try store.liveActivities(now: now, includeDismissed: context.arguments.flag("all"))
+        let activities = try store.liveActivities(now: now, includeDismissed: context.arguments.flag(Self.all))
         let output = context.output
-        if context.arguments.flag("json") {
+        if context.arguments.flag(Self.json) {
             for (index, activity) in activities.enumerated() {
                 output.append(index == 0 ? "[\n  " : ",\n  ")
                 activity.appendJSON(to: &output.bytes, now: now)

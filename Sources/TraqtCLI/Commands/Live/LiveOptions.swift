@@ -18,7 +18,7 @@ enum LiveOptions {
 
     /// A JSON object given as an option's value. Not JSON, or not an object, is a
     /// usage error; over 4096 bytes as stored, a data error (`LiveError`).
-    static func object(_ option: String, field: String, _ context: Context) throws -> LiveObject? {
+    static func object(_ option: OptionSpec, field: String, _ context: Context) throws -> LiveObject? {
         guard let value = try context.parse(option, parseObject) else { return nil }
         return try LiveObject(value, field: field)
     }
@@ -36,13 +36,13 @@ enum LiveOptions {
 
     /// `--stale-after DURATION` or `--stale-at DATETIME`, not both.
     static func stale(_ context: Context) throws(UsageError) -> StaleTime? {
-        try context.refuseTogether("stale-after", "stale-at")
-        if let span = try context.parse("stale-after", TimeSpan.parse) { return .after(span) }
-        return try context.parse("stale-at", Instant.parse).map(StaleTime.at)
+        try context.refuseTogether(Self.staleAfter, Self.staleAt)
+        if let span = try context.parse(Self.staleAfter, TimeSpan.parse) { return .after(span) }
+        return try context.parse(Self.staleAt, Instant.parse).map(StaleTime.at)
     }
 
     static func relevance(_ context: Context) throws(UsageError) -> Double? {
-        try context.parse("relevance") { (text) throws(InvalidValue) in
+        try context.parse(Self.relevance) { (text) throws(InvalidValue) in
             guard let number = Double(text), number.isFinite else {
                 throw InvalidValue("invalid number '\(text)'; expected e.g. 0, 50 or 0.5")
             }
@@ -51,16 +51,16 @@ enum LiveOptions {
     }
 
     /// `--id`: as an activity's id, not blank, no control characters, at most 200 bytes.
-    static func id(_ context: Context) throws(UsageError) -> String? {
-        try context.parse("id") { (text) throws(InvalidValue) in
+    static func id(_ option: OptionSpec, _ context: Context) throws(UsageError) -> String? {
+        try context.parse(option) { (text) throws(InvalidValue) in
             try Activity.validate(id: text)
             return text
         }
     }
 
     /// `--type`: any text but the empty one.
-    static func type(_ context: Context) throws(UsageError) -> String? {
-        try context.parse("type") { (text) throws(InvalidValue) in
+    static func type(_ option: OptionSpec, _ context: Context) throws(UsageError) -> String? {
+        try context.parse(option) { (text) throws(InvalidValue) in
             guard !text.isEmpty else { throw InvalidValue("the type must not be empty") }
             return text
         }

@@ -24,10 +24,7 @@ enum LiveStatusCommand: Command {
             U+FFFD. Reads only what it shows; never changes or creates the database.
             """,
         options: [
-            OptionSpec("format", .value(name: "format"),
-                       help: "The template for a live activity that runs (default '⏱ {elapsed} {name}{more}')."),
-            OptionSpec("next-format", .value(name: "format"),
-                       help: "The template for the next pending activity (default 'next {time} {name}'); '' prints nothing then."),
+            format, nextFormat,
             CommonOptions.now,
         ],
         examples: [
@@ -36,9 +33,14 @@ enum LiveStatusCommand: Command {
             "tmux set -g status-right '#(traqt live status)'",
         ])
 
+    static let format = OptionSpec("format", .value(name: "format"),
+                                   help: "The template for a live activity that runs (default '⏱ {elapsed} {name}{more}').")
+    static let nextFormat = OptionSpec("next-format", .value(name: "format"),
+                                       help: "The template for the next pending activity (default 'next {time} {name}'); '' prints nothing then.")
+
     static func run(_ context: Context) throws {
-        let running = try context.parse("format", StatusTemplate.init) ?? .running
-        let next = try context.parse("next-format", StatusTemplate.init) ?? .next
+        let running = try context.parse(Self.format, StatusTemplate.init) ?? .running
+        let next = try context.parse(Self.nextFormat, StatusTemplate.init) ?? .next
         let now = try context.now()
         let store = try context.openForReading()
         let glance = try store.compactGlance(now: now, countOthers: running.usesMore || next.usesMore)

@@ -15,7 +15,7 @@ enum LiveUpdateCommand: Command {
         arguments: [ArgumentSpec("id", completion: CompletionKinds.liveIDs, help: "The live activity to update.")],
         options: [
             LiveOptions.state,
-            OptionSpec("set", .value(name: "key=value"), help: "Set one top-level key of the state; repeatable."),
+            set,
             LiveOptions.staleAfter, LiveOptions.staleAt, LiveOptions.relevance, CommonOptions.now,
         ],
         examples: [
@@ -23,11 +23,13 @@ enum LiveUpdateCommand: Command {
             "traqt live update build --state '{\"step\":3,\"of\":5}'",
         ])
 
+    static let set = OptionSpec("set", .value(name: "key=value"), help: "Set one top-level key of the state; repeatable.")
+
     static func run(_ context: Context) throws {
         let id = context.arguments.positionals[0]
-        try context.refuseTogether("state", "set")
-        let replacement = try LiveOptions.object("state", field: "state", context)
-        let changes = try (context.arguments[values: "set"] ?? []).map { (text) throws(UsageError) in
+        try context.refuseTogether(LiveOptions.state, Self.set)
+        let replacement = try LiveOptions.object(LiveOptions.state, field: "state", context)
+        let changes = try (context.arguments.values(Self.set) ?? []).map { (text) throws(UsageError) in
             try member(text, context)
         }
         let state: LiveUpdate.State = replacement.map(LiveUpdate.State.replace) ?? (changes.isEmpty ? .keep : .set(changes))

@@ -27,13 +27,15 @@ enum PushCommand: Command {
             """,
         arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "The file to read, or '-' for standard input (the default).")],
         options: [
-            OptionSpec("follow", short: "f", help: "Read JSON Lines as they arrive, one document per line."),
+            follow,
             CommonOptions.now,
         ],
         examples: [
             "ssh host traqt push - < update.json",
             "mosquitto_sub -t traqt/live | traqt push --follow",
         ])
+
+    static let follow = OptionSpec("follow", short: "f", help: "Read JSON Lines as they arrive, one document per line.")
 
     static func run(_ context: Context) throws {
         let path = context.arguments.positionals.first ?? "-"
@@ -49,7 +51,7 @@ enum PushCommand: Command {
             store = opened
             return opened
         }
-        guard context.arguments.flag("follow") else {
+        guard context.arguments.flag(Self.follow) else {
             guard var bytes = try input.readAll(limit: PushDocument.byteLimit)?[...] else {
                 throw PushCommandError.refused(.tooLarge, source: source)
             }
