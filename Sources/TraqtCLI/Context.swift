@@ -80,15 +80,17 @@ struct Context {
         return try parse(CommonOptions.now) { (text) throws(InvalidValue) in try Instant.parse(text, today: { now.localDateTime }) } ?? now
     }
 
-    func databasePath() throws -> String {
-        let resolved: String?
+    /// Where the database is, parsed here once: everything below takes the
+    /// value, never the text.
+    func databaseLocation() throws -> DatabaseLocation {
+        let resolved: DatabaseLocation?
         do {
             resolved = try DatabaseLocation.resolve(option: arguments.value(CommonOptions.db), variable: environment.value)
         } catch {
             throw UsageError(error.message, command: command)
         }
-        guard let path = resolved else { throw CommandError.noDatabaseLocation }
-        return path
+        guard let location = resolved else { throw CommandError.noDatabaseLocation }
+        return location
     }
 
     /// `TRAQT_BUSY_TIMEOUT` (milliseconds) overrides how long to wait for a lock.
@@ -103,11 +105,11 @@ struct Context {
     }
 
     func openForReading() throws -> ActivityStore {
-        try ActivityStore.openForReading(path: databasePath(), busyTimeoutMilliseconds: busyTimeout())
+        try ActivityStore.openForReading(databaseLocation(), busyTimeoutMilliseconds: busyTimeout())
     }
 
     func openForWriting(createIfMissing: Bool) throws -> ActivityStore {
-        try ActivityStore.openForWriting(path: databasePath(), createIfMissing: createIfMissing,
+        try ActivityStore.openForWriting(databaseLocation(), createIfMissing: createIfMissing,
                                          busyTimeoutMilliseconds: busyTimeout())
     }
 

@@ -17,8 +17,8 @@ struct DatabaseFiles {
     private var names: [(name: String, shown: String)] = []
 
     /// Nil for a PostgreSQL location: it has no file.
-    init?(location: String) {
-        guard !DatabaseLocation.isPostgres(location) else { return nil }
+    init?(location: DatabaseLocation) {
+        guard case .sqlite(let location) = location else { return nil }
         for suffix in Self.companions {
             var info = stat()
             if stat(location + suffix, &info) == 0 { existing.append((info.st_dev, info.st_ino, location + suffix)) }

@@ -247,7 +247,7 @@ struct ActivityDecodingTests {
     @Test("What the store exports imports again, even ids that are canonically equivalent")
     func storeExportImports() throws {
         try withTemporaryDirectory { directory in
-            let store = try ActivityStore.openForWriting(path: directory + "/traqt.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/traqt.sqlite"), createIfMissing: true)
             let time = try TimeOfDay.parse("08:00")
             let precomposed = Activity(id: "caf\u{e9}", name: "Precomposed", days: .daily, time: time)
             let decomposed = Activity(id: "cafe\u{301}", name: "Decomposed", days: .weekends, time: time)

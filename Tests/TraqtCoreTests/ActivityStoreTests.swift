@@ -16,7 +16,7 @@ struct ActivityStoreTests {
     func createAndRead() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/a/b/traqt.sqlite"
-            let store = try ActivityStore.openForWriting(path: path, createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true)
             #expect(try store.upsert(activity("walk", "Walk", "weekdays", "7:30"), now: 100) == .added)
             #expect(FileManager.default.fileExists(atPath: path))
 
@@ -24,7 +24,7 @@ struct ActivityStoreTests {
             #expect(try check.integer("PRAGMA application_id") == 0x7472_7174)
             #expect(try check.integer("PRAGMA user_version") == Schema.latestVersion)
 
-            let read = try ActivityStore.openForReading(path: path).allActivities()
+            let read = try ActivityStore.openForReading(.sqlite(path)).allActivities()
             try #require(read.count == 1)
             #expect(read[0].hasSameDefinition(as: try activity("walk", "Walk", "weekdays", "7:30")))
             #expect(read[0].createdAt == 100)
@@ -35,7 +35,7 @@ struct ActivityStoreTests {
     @Test("Saving an existing id replaces it and keeps its creation time")
     func update() throws {
         try withTemporaryDirectory { directory in
-            let store = try ActivityStore.openForWriting(path: directory + "/traqt.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/traqt.sqlite"), createIfMissing: true)
             #expect(try store.upsert(activity("walk", "Walk", "weekdays", "7:30"), now: 100) == .added)
             #expect(try store.upsert(activity("walk", "Walk the dog", "daily", "8:00"), now: 200) == .updated)
             let all = try store.allActivities()
@@ -49,7 +49,7 @@ struct ActivityStoreTests {
     @Test("A batch reports added or updated per record, a repeated id counting as updated")
     func batchOutcomes() throws {
         try withTemporaryDirectory { directory in
-            let store = try ActivityStore.openForWriting(path: directory + "/traqt.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/traqt.sqlite"), createIfMissing: true)
             _ = try store.upsert(activity("a", "A", "mon", "1:00"), now: 1)
             let outcomes = try store.upsert(contentsOf: [
                 activity("b", "B", "tue", "2:00"), activity("a", "A2", "wed", "3:00"), activity("b", "B2", "thu", "4:00"),
@@ -63,7 +63,7 @@ struct ActivityStoreTests {
     @Test("Activities are listed by time of day, then name, then id")
     func listOrder() throws {
         try withTemporaryDirectory { directory in
-            let store = try ActivityStore.openForWriting(path: directory + "/traqt.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/traqt.sqlite"), createIfMissing: true)
             _ = try store.upsert(contentsOf: [
                 activity("z", "Same", "daily", "9:00"),
                 activity("y", "Same", "daily", "9:00"),
@@ -78,7 +78,7 @@ struct ActivityStoreTests {
     @Test("Removing is all or nothing: one unknown id removes none")
     func removeAllOrNothing() throws {
         try withTemporaryDirectory { directory in
-            let store = try ActivityStore.openForWriting(path: directory + "/traqt.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/traqt.sqlite"), createIfMissing: true)
             _ = try store.upsert(contentsOf: [activity("a", "A", "mon", "1:00"), activity("b", "B", "mon", "2:00")], now: 1)
 
             let error = #expect(throws: StoreError.self) { try store.remove(ids: ["a", "nope", "also-nope"]) }
@@ -99,7 +99,7 @@ struct ActivityStoreTests {
     func missingFileNotCreated() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/none/traqt.sqlite"
-            let store = try ActivityStore.openForWriting(path: path, createIfMissing: false)
+            let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: false)
             let error = #expect(throws: StoreError.self) { try store.remove(ids: ["walk"]) }
             #expect(error?.description == "no activity with id 'walk'; nothing was removed")
             #expect(try store.allActivities().isEmpty)
@@ -113,9 +113,9 @@ struct ActivityStoreTests {
             let path = directory + "/notes.txt"
             let content = Data(String(repeating: "not a database\n", count: 300).utf8)
             try content.write(to: URL(fileURLWithPath: path))
-            #expect(throws: StoreError.self) { try ActivityStore.openForReading(path: path).allActivities() }
+            #expect(throws: StoreError.self) { try ActivityStore.openForReading(.sqlite(path)).allActivities() }
             let error = #expect(throws: StoreError.self) {
-                let writer = try ActivityStore.openForWriting(path: path, createIfMissing: true)
+                let writer = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true)
                 try writer.upsert(activity("a", "A", "mon", "1:00"), now: 1)
             }
             guard case .notATraqtDatabase? = error else {
@@ -136,12 +136,12 @@ struct ActivityStoreTests {
             }
             let before = try bytes(at: path)
 
-            let readError = #expect(throws: StoreError.self) { try ActivityStore.openForReading(path: path).allActivities() }
+            let readError = #expect(throws: StoreError.self) { try ActivityStore.openForReading(.sqlite(path)).allActivities() }
             guard case .notATraqtDatabase? = readError else {
                 Issue.record("expected notATraqtDatabase, got \(String(describing: readError))")
                 return
             }
-            let store = try ActivityStore.openForWriting(path: path, createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true)
             let writeError = #expect(throws: StoreError.self) { try store.upsert(activity("a", "A", "mon", "1:00"), now: 1) }
             #expect(writeError?.description.contains("is not a traqt database") == true)
             #expect(try bytes(at: path) == before)
@@ -153,18 +153,18 @@ struct ActivityStoreTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/traqt.sqlite"
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            #expect(try ActivityStore.openForReading(path: path).allActivities().isEmpty)
+            #expect(try ActivityStore.openForReading(.sqlite(path)).allActivities().isEmpty)
             #expect(try bytes(at: path).isEmpty)
-            let store = try ActivityStore.openForWriting(path: path, createIfMissing: false)
+            let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: false)
             #expect(try store.upsert(activity("a", "A", "mon", "1:00"), now: 1) == .added)
-            #expect(try ActivityStore.openForReading(path: path).allActivities().count == 1)
+            #expect(try ActivityStore.openForReading(.sqlite(path)).allActivities().count == 1)
         }
     }
 
     @Test("Names and ids are stored exactly, byte for byte")
     func exactText() throws {
         try withTemporaryDirectory { directory in
-            let store = try ActivityStore.openForWriting(path: directory + "/traqt.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/traqt.sqlite"), createIfMissing: true)
             let names = ["Cre\u{300}me", "Crème", "tab\tquote\"", "😀👩‍👩‍👧", "  spaced  ", "\u{1}ctl"]
             _ = try store.upsert(contentsOf: names.enumerated().map { index, name in
                 Activity(id: "id-\(index)", name: name, days: .daily, time: TimeOfDay(minutes: index)!)

@@ -14,7 +14,7 @@ struct DatabaseLocationTests {
         (nil, ["HOME": "/"], "/.local/share/traqt/traqt.sqlite"),
     ] as [(String?, [String: String], String)])
     func resolves(option: String?, environment: [String: String], path: String) throws {
-        #expect(try DatabaseLocation.resolve(option: option, environment: environment) == path)
+        #expect(try DatabaseLocation.resolve(option: option, environment: environment) == .sqlite(path))
     }
 
     @Test("Nothing to go on gives no path", arguments: [
@@ -42,7 +42,7 @@ struct DatabaseLocationTests {
     ] as [(String, DatabaseLocation.Engine)])
     func engines(location: String, engine: DatabaseLocation.Engine) throws {
         #expect(try DatabaseLocation.engine(of: location) == engine)
-        #expect(DatabaseLocation.isPostgres(location) == (engine == .postgres))
+        #expect(try DatabaseLocation(location).engine == engine)
     }
 
     @Test("What looks like a URI or a connection string but names no engine traqt has is refused, without the password", arguments: [
@@ -69,8 +69,9 @@ struct DatabaseLocationTests {
         ("postgresql://u@h/db?user=a@b", "postgresql://u@h/db?user=a@b"),
         ("/srv/traqt/team.sqlite", "/srv/traqt/team.sqlite"),
     ])
-    func redaction(location: String, shown: String) {
+    func redaction(location: String, shown: String) throws {
         #expect(DatabaseLocation.redacted(location) == shown)
+        #expect(try DatabaseLocation(location).shown == shown)
     }
 
     @Test("Redacting twice changes nothing (inputs the fuzzer found)", arguments: [
@@ -82,6 +83,17 @@ struct DatabaseLocationTests {
     func redactionIsStable(location: String) {
         let once = DatabaseLocation.redacted(location)
         #expect(DatabaseLocation.redacted(once) == once)
+    }
+
+    @Test("A location parsed once keeps the password only where it connects")
+    func passwordHeldApart() throws {
+        guard case .postgres(let uri) = try DatabaseLocation("POSTGRES://u:s3cr3t@h/db") else {
+            Issue.record("not taken for PostgreSQL")
+            return
+        }
+        #expect(uri.shown == "POSTGRES://u:***@h/db")
+        #expect(!String(describing: uri).contains("s3cr3t"))
+        #expect(try DatabaseLocation("rel/x.sqlite") == .sqlite("rel/x.sqlite"))
     }
 
     @Test("libpq reads the scheme in lower case")

@@ -16,7 +16,7 @@ struct LiveStoreTests {
     private func withStore(_ body: (ActivityStore, String) throws -> Void) throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/db.sqlite"
-            let store = try ActivityStore.openForWriting(path: path, createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true)
             try store.upsert(Activity(id: "walk", name: "Walk dog", days: .daily, time: TimeOfDay(minutes: 450)!), now: 1)
             try body(store, path)
         }
@@ -122,11 +122,11 @@ struct LiveStoreTests {
             try connection.execute(migrations[0].sql + ";" + migrations[1].sql)
             try connection.execute("PRAGMA application_id = \(0x7472_7174); PRAGMA user_version = 2")
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let reader = try ActivityStore.openForReading(path: path)
+            let reader = try ActivityStore.openForReading(.sqlite(path))
             #expect(try reader.liveActivities(now: at(0), includeDismissed: true).isEmpty)
             #expect(try reader.timeSpent(on: Self.day, now: at(0)).isEmpty)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-            let writer = try ActivityStore.openForWriting(path: path, createIfMissing: false)
+            let writer = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: false)
             #expect(try writer.applyLive([start("x", activity: nil)], now: at(0)) == [.started(id: "x")])
             #expect(try connection.integer("PRAGMA user_version") == Schema.latestVersion)
         }

@@ -93,14 +93,14 @@ struct PendingFilterTests {
                     activities.append(try activity("m\(mask)-t\(minutes)", mask: mask, minutes: minutes))
                 }
             }
-            let store = try ActivityStore.openForWriting(path: directory + "/nested/traqt.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/nested/traqt.sqlite"), createIfMissing: true)
             let outcomes = try store.upsert(contentsOf: activities, now: 1_795_992_723)
             #expect(outcomes.count == activities.count)
             #expect(outcomes.allSatisfy { $0 == .added })
             let stored = try store.allActivities()
             #expect(stored.count == activities.count)
 
-            let reader = try ActivityStore.openForReading(path: directory + "/nested/traqt.sqlite")
+            let reader = try ActivityStore.openForReading(.sqlite(directory + "/nested/traqt.sqlite"))
             for weekday in 0..<7 {
                 for minutes in [0, 1, 449, 450, 451, 720, 722, 1438, 1439] {
                     for second in [0, 59] {
@@ -121,7 +121,7 @@ struct PendingFilterTests {
     func pendingRecordsAreComplete() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/traqt.sqlite"
-            let store = try ActivityStore.openForWriting(path: path, createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true)
             let walk = Activity(id: "walk", name: "Walk \"the\" dog 🐕", days: .weekdays, time: try TimeOfDay.parse("07:30"))
             let read = Activity(id: "read", name: "Read", days: .weekends, time: try TimeOfDay.parse("21:00"))
             _ = try store.upsert(contentsOf: [walk, read], now: 1_000)
@@ -139,7 +139,7 @@ struct PendingFilterTests {
     func missingStore() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/absent/traqt.sqlite"
-            let store = try ActivityStore.openForReading(path: path)
+            let store = try ActivityStore.openForReading(.sqlite(path))
             var count = 0
             try store.forEachPending(PendingFilter(at: try LocalDateTime.parse("2026-11-29T00:00"))) { _ in count += 1 }
             #expect(count == 0)

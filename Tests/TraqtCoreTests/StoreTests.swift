@@ -14,14 +14,14 @@ struct StoreTests {
     func idempotentReopen() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/db.sqlite"
-            try ActivityStore.openForWriting(path: path, createIfMissing: true).upsert(sample("a"), now: 1_000)
+            try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true).upsert(sample("a"), now: 1_000)
             let schemaBefore = try schemaText(path)
             for round in 0..<3 {
-                let store = try ActivityStore.openForWriting(path: path, createIfMissing: true)
+                let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true)
                 #expect(try store.upsert(sample("b\(round)"), now: 2_000) == .added)
             }
             #expect(try schemaText(path) == schemaBefore)
-            let all = try ActivityStore.openForReading(path: path).allActivities()
+            let all = try ActivityStore.openForReading(.sqlite(path)).allActivities()
             #expect(all.map(\.id).sorted() == ["a", "b0", "b1", "b2"])
         }
     }
@@ -30,7 +30,7 @@ struct StoreTests {
     func missingReadsAsEmpty() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/absent/db.sqlite"
-            let store = try ActivityStore.openForReading(path: path)
+            let store = try ActivityStore.openForReading(.sqlite(path))
             #expect(try store.allActivities().isEmpty)
             var pending = 0
             try store.forEachPending(PendingFilter(at: LocalDateTime(year: 2026, month: 1, day: 5)!)) { _ in pending += 1 }
@@ -44,9 +44,9 @@ struct StoreTests {
     func readsNeverWrite() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/db.sqlite"
-            try ActivityStore.openForWriting(path: path, createIfMissing: true).upsert(sample("a"), now: 1_000)
+            try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true).upsert(sample("a"), now: 1_000)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let store = try ActivityStore.openForReading(path: path)
+            let store = try ActivityStore.openForReading(.sqlite(path))
             _ = try store.allActivities()
             try store.forEachPending(PendingFilter(at: LocalDateTime(year: 2026, month: 1, day: 5, hour: 6)!)) { _ in }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -56,7 +56,7 @@ struct StoreTests {
     @Test("remove counts a repeated id once and returns the ids it removed, in order")
     func removeRepeatedIDs() throws {
         try withTemporaryDirectory { directory in
-            let store = try ActivityStore.openForWriting(path: directory + "/db.sqlite", createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(directory + "/db.sqlite"), createIfMissing: true)
             _ = try store.upsert(contentsOf: [sample("a"), sample("b"), sample("c")], now: 1)
             #expect(try store.remove(ids: ["c", "a", "c"]) == ["c", "a"])
             #expect(try store.allActivities().map(\.id) == ["b"])
@@ -67,7 +67,7 @@ struct StoreTests {
     func bulkUpsertIsAtomic() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/db.sqlite"
-            let store = try ActivityStore.openForWriting(path: path, createIfMissing: true)
+            let store = try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true)
             // The table's CHECK refuses an empty name even if a caller skipped validation.
             let bad = Activity(id: "bad", name: "", days: .daily, time: TimeOfDay(minutes: 1)!)
             #expect(throws: StoreError.self) { try store.upsert(contentsOf: [sample("a"), bad], now: 1) }
@@ -81,14 +81,14 @@ struct StoreTests {
     func newerSchemaRefused() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/db.sqlite"
-            try ActivityStore.openForWriting(path: path, createIfMissing: true).upsert(sample("a"), now: 1)
+            try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true).upsert(sample("a"), now: 1)
             try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)
                 .execute("PRAGMA user_version = \(Schema.latestVersion + 1)")
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
-            #expect(throws: StoreError.self) { _ = try ActivityStore.openForReading(path: path).allActivities() }
+            #expect(throws: StoreError.self) { _ = try ActivityStore.openForReading(.sqlite(path)).allActivities() }
             let error = #expect(throws: StoreError.self) {
-                try ActivityStore.openForWriting(path: path, createIfMissing: true).upsert(sample("b"), now: 2)
+                try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true).upsert(sample("b"), now: 2)
             }
             guard case let .schemaTooNew(_, found, supported)? = error else { Issue.record("unexpected error \(String(describing: error))"); return }
             #expect(found == Schema.latestVersion + 1 && supported == Schema.latestVersion)
@@ -104,9 +104,9 @@ struct StoreTests {
             let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) })
             try bytes.write(to: URL(fileURLWithPath: path))
 
-            expectNotTraqt { _ = try ActivityStore.openForReading(path: path).allActivities() }
-            expectNotTraqt { try ActivityStore.openForWriting(path: path, createIfMissing: true).upsert(sample("a"), now: 1) }
-            expectNotTraqt { try ActivityStore.openForWriting(path: path, createIfMissing: true).remove(ids: ["a"]) }
+            expectNotTraqt { _ = try ActivityStore.openForReading(.sqlite(path)).allActivities() }
+            expectNotTraqt { try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true).upsert(sample("a"), now: 1) }
+            expectNotTraqt { try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true).remove(ids: ["a"]) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["random-\(size).bin"])
         }
@@ -119,7 +119,7 @@ struct StoreTests {
             try SQLiteConnection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 1000)
                 .execute("PRAGMA application_id = 1234")
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            expectNotTraqt { try ActivityStore.openForWriting(path: path, createIfMissing: true).upsert(sample("a"), now: 1) }
+            expectNotTraqt { try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true).upsert(sample("a"), now: 1) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }

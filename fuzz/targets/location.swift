@@ -6,7 +6,8 @@ import TraqtCore
 public func fuzzLocation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let location = fuzzText(data, size)
     let engine = try? DatabaseLocation.engine(of: location)
-    expect(DatabaseLocation.isPostgres(location) == (engine == .postgres), "isPostgres disagrees with engine(of:)")
+    let parsed = try? DatabaseLocation(location)
+    expect(parsed?.engine == engine, "the parsed location disagrees with engine(of:)")
     // A path that starts like one is always a file, never a URI.
     if location.hasPrefix("/") || location.hasPrefix("./") {
         expect(engine == .sqlite, "a path was not taken for a file")
@@ -16,6 +17,7 @@ public func fuzzLocation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         expect(engine == nil, "a file: URI was accepted")
     }
     let redacted = DatabaseLocation.redacted(location)
+    if engine == .postgres { expect(parsed?.shown == redacted, "a location shows more than its redacted text") }
     expect(DatabaseLocation.redacted(redacted) == redacted, "redacting twice changed the text")
     if engine == .postgres {
         // The same engine after the scheme is put in lower case for libpq.

@@ -101,7 +101,7 @@ enum ExportCommand: Command {
             throw UsageError("'--mode' sets the mode of FILE; standard output has none", command: context.command)
         }
         // The database is opened inside: FILE is resolved and opened first.
-        try Files.write(to: file, mode: mode, sparing: DatabaseFiles(location: context.databasePath()),
+        try Files.write(to: file, mode: mode, sparing: DatabaseFiles(location: context.databaseLocation()),
                         standardOutput: context.streams.output, write)
     }
 }

@@ -65,22 +65,23 @@ enum WatchCommand: Command {
         SignalPipe.unblock(ScreenView.endingSignals + [SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE])
         let start = try context.now()
         let clock = WatchClock(startingAt: context.arguments.value(Self.now) == nil ? nil : start)
-        let path = try context.databasePath()
-        let store = WatchedStore(path: path, busyTimeoutMilliseconds: min(try context.busyTimeout(), WatchLoop.busyWait))
+        let location = try context.databaseLocation()
+        let busyTimeout = min(try context.busyTimeout(), WatchLoop.busyWait)
+        let store = WatchedStore(location, busyTimeoutMilliseconds: busyTimeout)
         // A file no reader can read is refused before the terminal is taken over;
         // a lock held right now is only waited for.
         do { _ = try store.hasChanged() } catch StoreError.busy {}
-        let folder = FolderWatch(databasePath: path)
+        let changes = try location.changeSource(busyTimeoutMilliseconds: busyTimeout)
         if waybar || json || !context.outputIsTerminal {
             let view: any WatchView = waybar ? WaybarView(output: context.output) : ChangeView(.jsonLines, output: context.output)
-            try WatchLoop(store: store, folder: folder, clock: clock, view: view).run()
+            try WatchLoop(store: store, changes: changes, clock: clock, view: view).run()
         } else if context.environment["TERM"] == "dumb" {
-            try WatchLoop(store: store, folder: folder, clock: clock, view: ChangeView(.frames, output: context.output)).run()
+            try WatchLoop(store: store, changes: changes, clock: clock, view: ChangeView(.frames, output: context.output)).run()
         } else {
             let screen = ScreenView(color: context.useColor)
             try screen.start()
             defer { screen.finish() }
-            try WatchLoop(store: store, folder: folder, clock: clock, view: screen).run()
+            try WatchLoop(store: store, changes: changes, clock: clock, view: screen).run()
         }
     }
 }

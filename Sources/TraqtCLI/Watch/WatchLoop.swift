@@ -28,21 +28,22 @@ extension WatchView {
 
 /// Follows the store and shows each change as it is committed, without ever
 /// holding a transaction open between reads:
-/// - inotify (`FolderWatch`) wakes it when a writer commits; SQLite's
-///   `data_version` then says whether anything was committed at all, and only
-///   then is the view read, in one short read transaction;
-/// - it also looks once a second (ten times a second without inotify), for
-///   what inotify does not see (another journal mode, a lost event);
+/// - the engine's `ChangeSource` wakes it when a writer commits (inotify on a
+///   SQLite file's folder, a PostgreSQL notification on its socket); where the
+///   source is unsure (a file was written), the store's change counter (SQLite's
+///   `data_version`) says whether anything was committed at all, and only then
+///   is the view read, in one short read transaction;
+/// - it also looks as often as the source asks (once a second; ten times a
+///   second without inotify), for what the source does not see (another
+///   journal mode, a lost event);
 /// - it wakes when time alone changes what is shown (`Glance.nextChange`), and
 ///   each second while the view shows a clock. Nothing else wakes it.
 struct WatchLoop {
     let store: WatchedStore
-    let folder: FolderWatch
+    let changes: any ChangeSource
     let clock: WatchClock
     let view: any WatchView
 
-    /// How often the store is looked at without an event, in milliseconds.
-    private var checkInterval: Int { folder.isWatching ? 1000 : 100 }
     /// How long a read waits for a writer's lock at most (the configured busy
     /// timeout if shorter): the view keeps answering keys and ticking while a long
     /// write runs, and looks again `busyRetry` milliseconds later.
@@ -62,7 +63,7 @@ struct WatchLoop {
             let second = Instant(seconds: milliseconds / 1000)
             var deadline = min(nextCheck, glance.nextChange.seconds * 1000)
             if lastShown != nil && view.ticks(glance, at: second) { deadline = min(deadline, (second.seconds + 1) * 1000) }
-            var inputs = [folder.descriptor, view.signalInput, view.keyInput].map {
+            var inputs = [changes.descriptor, view.signalInput, view.keyInput].map {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
             // Standard output, for its reader going away (`watch --json | head -1`).
@@ -75,11 +76,18 @@ struct WatchLoop {
                 for signal in SignalPipe.pending() { try view.received(signal, glance, at: clock.now) }
             }
             if inputs[2].revents != 0, !view.keysTyped() { return }
-            if inputs[0].revents != 0, folder.drain() { changePending = true }
+            if inputs[0].revents != 0 {
+                switch try changes.drain() {
+                case .nothing: break
+                case .possible: changePending = true
+                // Read at once; the change counter is still asked, to keep its count.
+                case .committed: (changePending, readPending) = (true, true)
+                }
+            }
             if clock.milliseconds() >= nextCheck {
-                if !folder.isWatching { folder.arm() }
+                changes.look()
                 changePending = true
-                nextCheck = clock.milliseconds() + checkInterval
+                nextCheck = clock.milliseconds() + changes.lookInterval
             }
 
             let now = clock.now
@@ -128,17 +136,4 @@ struct WatchLoop {
             return nil
         }
     }
-}
-
-/// A system call the watch loop depends on failed (it never should).
-struct WatchFailure: Error, CustomStringConvertible {
-    let call: String
-    let errno: Int32
-
-    var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
-}
-
-extension WatchFailure: ReportableError {
-    var userMessage: String { description }
-    var reason: ErrorReason { .internalError }
 }

@@ -13,9 +13,9 @@ public final class PostgresConnection: DatabaseConnection {
     /// Connects with a libpq URI (`postgresql://user@host:port/db?sslmode=…`;
     /// passwords from `~/.pgpass` or `PGPASSFILE`, as libpq reads them). Every
     /// lock wait of this connection gives up after `lockTimeoutMilliseconds`.
-    public init(uri: String, lockTimeoutMilliseconds: Int32) throws(PostgresError) {
-        location = DatabaseLocation.redacted(uri)
-        guard let connection = PQconnectdb(uri) else {
+    public init(_ uri: DatabaseLocation.PostgresURI, lockTimeoutMilliseconds: Int32) throws(PostgresError) {
+        location = uri.shown
+        guard let connection = PQconnectdb(uri.connecting) else {
             throw PostgresError(kind: .unreachable, sqlState: "", message: "out of memory", sql: nil)
         }
         guard PQstatus(connection) == CONNECTION_OK else {

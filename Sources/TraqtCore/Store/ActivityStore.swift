@@ -1,6 +1,6 @@
 /// The shared activity store: one database used by any number of processes,
 /// a SQLite file on one machine or a PostgreSQL database for many hosts
-/// (`DatabaseLocation.isPostgres`). The commands use it without knowing which:
+/// (a `DatabaseLocation`). The commands use it without knowing which:
 /// each engine's folder opens its connection (`SQLite/`, `PostgreSQL/`), and
 /// everything here runs on `DatabaseConnection`.
 ///
@@ -33,12 +33,14 @@ public final class ActivityStore {
 
     /// Opens for reading only. Nothing missing is an error, and nothing is created.
     public static func openForReading(
-        path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
+        _ location: DatabaseLocation, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
     ) throws -> ActivityStore {
-        if DatabaseLocation.isPostgres(path) {
-            return try openPostgres(uri: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        switch location {
+        case .sqlite(let path):
+            return try openSQLiteForReading(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        case .postgres(let uri):
+            return try openPostgres(uri, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
-        return try openSQLiteForReading(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// Opens for writing. With `createIfMissing`, creates what is missing (a
@@ -46,11 +48,15 @@ public final class ActivityStore {
     /// write); without, a missing file leaves `connection` nil so that the
     /// command can report what it could not find without creating anything.
     public static func openForWriting(
-        path: String, createIfMissing: Bool,
+        _ location: DatabaseLocation, createIfMissing: Bool,
         busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
     ) throws -> ActivityStore {
-        if DatabaseLocation.isPostgres(path) {
-            let store = try openPostgres(uri: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        switch location {
+        case .sqlite(let path):
+            return try openSQLiteForWriting(path: path, createIfMissing: createIfMissing,
+                                            busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        case .postgres(let uri):
+            let store = try openPostgres(uri, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // Without createIfMissing, a database without traqt's schema is left
             // as it is, like a missing file.
             if !createIfMissing, let connection = store.connection,
@@ -59,8 +65,6 @@ public final class ActivityStore {
             }
             return store
         }
-        return try openSQLiteForWriting(path: path, createIfMissing: createIfMissing,
-                                        busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     // MARK: - Transactions

@@ -1,7 +1,57 @@
-/// Where the database lives: `--db PATH`, else `$TRAQT_DB`, else
-/// `${XDG_DATA_HOME:-$HOME/.local/share}/traqt/traqt.sqlite`; and which engine
-/// that text names.
-public enum DatabaseLocation {
+/// Where the database lives, parsed once from `--db PATH`, else `$TRAQT_DB`,
+/// else `${XDG_DATA_HOME:-$HOME/.local/share}/traqt/traqt.sqlite`: a SQLite
+/// file, or a PostgreSQL database named by a libpq URI. Everything past the
+/// command line takes this value, never the text: it alone knows how it is
+/// shown in a message (without a password) and how its engine is opened.
+public enum DatabaseLocation: Equatable, Sendable {
+    /// A SQLite file, by the path the user gave.
+    case sqlite(String)
+    /// A PostgreSQL database.
+    case postgres(PostgresURI)
+
+    /// A libpq URI, with what a message may show kept apart from what
+    /// connects (which holds the password, when the URI has one). Printed,
+    /// interpolated or dumped, it shows only the former.
+    public struct PostgresURI: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+        /// The URI without its password, for messages.
+        public let shown: String
+        /// The URI as libpq reads it (the scheme in lower case), password and all.
+        let connecting: String
+
+        init(_ text: String) {
+            shown = DatabaseLocation.redacted(text)
+            connecting = DatabaseLocation.normalizedURI(text)
+        }
+
+        public var description: String { shown }
+        public var debugDescription: String { shown }
+        public var customMirror: Mirror { Mirror(self, children: ["shown": shown]) }
+    }
+
+    /// The location `text` names; throws what `engine(of:)` refuses.
+    public init(_ text: String) throws(InvalidValue) {
+        switch try Self.engine(of: text) {
+        case .sqlite: self = .sqlite(text)
+        case .postgres: self = .postgres(PostgresURI(text))
+        }
+    }
+
+    /// The location as a message names it: the path, or the URI without its password.
+    public var shown: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let uri): uri.shown
+        }
+    }
+
+    /// The engine this location names.
+    public var engine: Engine {
+        switch self {
+        case .sqlite: .sqlite
+        case .postgres: .postgres
+        }
+    }
+
     public static let fileName = "traqt.sqlite"
 
     /// The engines a location can name.
@@ -47,12 +97,6 @@ public enum DatabaseLocation {
         return .sqlite
     }
 
-    /// Whether `location` names a PostgreSQL database; false for anything
-    /// `engine(of:)` refuses.
-    public static func isPostgres(_ location: String) -> Bool {
-        (try? engine(of: location)) == .postgres
-    }
-
     /// A PostgreSQL URI as libpq reads it: the scheme in lower case
     /// (`POSTGRES://h/db` is `postgres://h/db`; libpq compares it exactly).
     public static func normalizedURI(_ location: String) -> String {
@@ -60,37 +104,35 @@ public enum DatabaseLocation {
         return scheme.lowercased() + location.dropFirst(scheme.count)
     }
 
-    /// The path to use, or nil when nothing names one (no `--db`, no
+    /// The location to use, or nil when nothing names one (no `--db`, no
     /// `TRAQT_DB`, no usable `XDG_DATA_HOME`, no `HOME`). An empty `--db` or
     /// `TRAQT_DB` is an error rather than "not given": a script's `--db "$UNSET"`
     /// must not quietly write to the default database. So is a location
     /// `engine(of:)` refuses.
-    public static func resolve(option: String?, environment: [String: String]) throws(InvalidValue) -> String? {
+    public static func resolve(option: String?, environment: [String: String]) throws(InvalidValue) -> DatabaseLocation? {
         try resolve(option: option) { environment[$0] }
     }
 
     /// The same, reading each variable through `variable` (e.g. `getenv`).
-    public static func resolve(option: String?, variable: (String) -> String?) throws(InvalidValue) -> String? {
+    public static func resolve(option: String?, variable: (String) -> String?) throws(InvalidValue) -> DatabaseLocation? {
         if let option {
             guard !option.isEmpty else { throw InvalidValue("--db is empty; give the database's path") }
-            _ = try engine(of: option)
-            return option
+            return try DatabaseLocation(option)
         }
         if let path = variable("TRAQT_DB") {
             guard !path.isEmpty else { throw InvalidValue("TRAQT_DB is set but empty; unset it or give the database's path") }
             do {
-                _ = try engine(of: path)
+                return try DatabaseLocation(path)
             } catch {
                 throw InvalidValue("TRAQT_DB: \(error.message)")
             }
-            return path
         }
         // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
         if let dataHome = variable("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
-            return join(dataHome, "traqt", fileName)
+            return .sqlite(join(dataHome, "traqt", fileName))
         }
         if let home = variable("HOME"), !home.isEmpty {
-            return join(home, ".local/share/traqt", fileName)
+            return .sqlite(join(home, ".local/share/traqt", fileName))
         }
         return nil
     }

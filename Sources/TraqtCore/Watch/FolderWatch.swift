@@ -8,8 +8,9 @@ import Glibc
 /// or renamed over it. Events on other files of the folder are ignored. While
 /// the folder does not exist yet, the nearest existing parent is watched and
 /// the watch moves down as folders appear. Where inotify is not available
-/// `descriptor` is -1 and the watcher polls instead.
-public final class FolderWatch {
+/// `descriptor` is -1 and the watcher looks ten times a second instead.
+/// SQLite's `ChangeSource`.
+public final class FolderWatch: ChangeSource {
     /// Readable when events are waiting; -1 without inotify.
     public let descriptor: Int32
     private let path: String
@@ -23,23 +24,20 @@ public final class FolderWatch {
     /// The folder itself going away.
     private static let selfEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
 
+    /// Watches the folder of the SQLite file at `databasePath`.
     public init(databasePath: String) {
         path = databasePath
-        // A server's database has no folder: its writes notify the watcher instead.
-        guard !DatabaseLocation.isPostgres(databasePath) else {
-            descriptor = -1
-            return
-        }
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if descriptor >= 0 { arm() }
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    /// Reads every waiting event; true when one may concern the database. After
-    /// a folder appeared or went away, the watch is moved first.
-    public func drain() -> Bool {
-        guard descriptor >= 0 else { return false }
+    /// Reads every waiting event: `.possible` when one may concern the
+    /// database (a read closes the file too, so only its change counter says).
+    /// After a folder appeared or went away, the watch is moved first.
+    public func drain() -> ChangeHint {
+        guard descriptor >= 0 else { return .nothing }
         var relevant = false, rearm = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -71,7 +69,15 @@ public final class FolderWatch {
             }
         }
         if rearm { arm() }
-        return relevant
+        return relevant ? .possible : .nothing
+    }
+
+    /// Once a second while the folder is watched; ten times a second without.
+    public var lookInterval: Int { isWatching ? 1000 : 100 }
+
+    /// A folder that could not be watched is tried again.
+    public func look() {
+        if !isWatching { arm() }
     }
 
     /// Whether a folder is watched: false without inotify, or when the folder

@@ -7,7 +7,7 @@ import Glibc
 /// was committed before anything is read, and reopened when the file appears,
 /// goes away or is replaced by another.
 public final class WatchedStore {
-    private let path: String
+    private let location: DatabaseLocation
     private let busyTimeoutMilliseconds: Int32
     /// Opened by the first look.
     private var store: ActivityStore?
@@ -16,14 +16,15 @@ public final class WatchedStore {
     private var version: Int?
 
     /// Opens nothing yet: the first `hasChanged` or `glance` does.
-    public init(path: String, busyTimeoutMilliseconds: Int32) {
-        self.path = path
+    public init(_ location: DatabaseLocation, busyTimeoutMilliseconds: Int32) {
+        self.location = location
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     }
 
     /// Whether what the file holds may have changed since the last call: another
     /// process committed, or the file appeared, went away or was replaced (true
-    /// the first time). Costs a `stat` and a look at the file's change counter;
+    /// the first time). Costs a `stat` and a look at the file's change counter
+    /// (on PostgreSQL, a read of the notifications already received);
     /// throws what a reader of this file would (not a traqt database, too new …).
     public func hasChanged() throws -> Bool {
         try reopeningWhenBusy { try look() }
@@ -38,9 +39,11 @@ public final class WatchedStore {
     }
 
     private func look() throws -> Bool {
-        let current = try FileIdentity(of: path)
+        // A PostgreSQL database has no file to be replaced.
+        var current: FileIdentity?
+        if case .sqlite(let path) = location { current = try FileIdentity(of: path) }
         guard let store, current == identity else {
-            let reopened = try ActivityStore.openForReading(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            let reopened = try ActivityStore.openForReading(location, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             let latest = try reopened.dataVersion()
             (store, identity, version) = (reopened, current, latest)
             return true
