@@ -24,7 +24,7 @@ public func fuzzPush(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         expect(notifications.map(\.index) == Array(notifications.indices), "notification indexes are not 0, 1, 2 …")
         for notification in notifications {
             expect(!notification.id.isEmpty, "a notification without an id was accepted")
-            guard let change = try? notification.change() else { continue }
+            guard let change = try? notification.readChange() else { continue }
             // What a start or an update carries fits the live-activity limits.
             switch change {
             case let .start(start):
