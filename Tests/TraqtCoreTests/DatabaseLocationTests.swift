@@ -101,4 +101,15 @@ struct DatabaseLocationTests {
         #expect(DatabaseLocation.normalizedURI("POSTGRES://U@H/DB") == "postgres://U@H/DB")
         #expect(DatabaseLocation.normalizedURI("postgresql://h/db") == "postgresql://h/db")
     }
+
+    // A combining mark joins the byte before it into one Character; the
+    // location is still read byte by byte (found by the location fuzz target).
+    @Test("a combining mark after ':', '/' or '//' does not hide them")
+    func combiningMarks() throws {
+        let uri = "POSTGRES://\u{301}h/db"
+        #expect(try DatabaseLocation.engine(of: uri) == .postgres)
+        #expect(Array(DatabaseLocation.normalizedURI(uri).utf8) == Array("postgres://\u{301}h/db".utf8))
+        #expect(try DatabaseLocation.engine(of: "/\u{301}x://y") == .sqlite)
+        #expect(try DatabaseLocation.engine(of: "../\u{301}x://y") == .sqlite)
+    }
 }

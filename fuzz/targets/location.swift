@@ -9,11 +9,12 @@ public func fuzzLocation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let parsed = try? DatabaseLocation(location)
     expect(parsed?.engine == engine, "the parsed location disagrees with engine(of:)")
     // A path that starts like one is always a file, never a URI.
-    if location.hasPrefix("/") || location.hasPrefix("./") {
+    let bytes = location.utf8
+    if bytes.starts(with: "/".utf8) || bytes.starts(with: "./".utf8) {
         expect(engine == .sqlite, "a path was not taken for a file")
     }
     // A file: URI is never opened as a file of that name.
-    if location.lowercased().hasPrefix("file:") {
+    if location.lowercased().utf8.starts(with: "file:".utf8) {
         expect(engine == nil, "a file: URI was accepted")
     }
     let redacted = DatabaseLocation.redacted(location)
@@ -22,7 +23,8 @@ public func fuzzLocation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if engine == .postgres {
         // The same engine after the scheme is put in lower case for libpq.
         let normalized = DatabaseLocation.normalizedURI(location)
-        expect(normalized.hasPrefix("postgres://") || normalized.hasPrefix("postgresql://"), "the scheme was not normalized")
+        // Bytes, not characters: "//" then a combining mark is still "//".
+        expect(normalized.utf8.starts(with: "postgres://".utf8) || normalized.utf8.starts(with: "postgresql://".utf8), "the scheme was not normalized")
         // A password given as user:password@ never survives redaction: in what
         // is shown, between the first ':' of the user part and its last '@'
         // there is only ***.

@@ -70,7 +70,10 @@ public enum DatabaseLocation: Equatable, Sendable {
     /// file that really has such a name is given as `./NAME`. The message
     /// never repeats a password.
     public static func engine(of location: String) throws(InvalidValue) -> Engine {
-        if location.hasPrefix("/") || location.hasPrefix("./") || location.hasPrefix("../") { return .sqlite }
+        // Bytes, not characters: "/" followed by a combining mark is one
+        // Character, and String.hasPrefix would not see the slash.
+        let bytes = location.utf8
+        if bytes.starts(with: "/".utf8) || bytes.starts(with: "./".utf8) || bytes.starts(with: "../".utf8) { return .sqlite }
         if let scheme = scheme(of: location) {
             let rest = location.utf8.dropFirst(scheme.utf8.count + 1)
             let hasAuthority = rest.starts(with: "//".utf8)
@@ -101,7 +104,9 @@ public enum DatabaseLocation: Equatable, Sendable {
     /// (`POSTGRES://h/db` is `postgres://h/db`; libpq compares it exactly).
     public static func normalizedURI(_ location: String) -> String {
         guard let scheme = scheme(of: location) else { return location }
-        return scheme.lowercased() + location.dropFirst(scheme.count)
+        // The rest is cut by bytes: ":" followed by a combining mark is one
+        // Character.
+        return scheme.lowercased() + String(decoding: location.utf8.dropFirst(scheme.utf8.count), as: UTF8.self)
     }
 
     /// The location to use, or nil when nothing names one (no `--db`, no
