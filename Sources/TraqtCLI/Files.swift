@@ -184,8 +184,8 @@ enum Files {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard entryName.hasPrefix(prefix) else { continue }
-            let parts = entryName.dropFirst(prefix.count).split(separator: "-")
+            guard entryName.startsWithBytes(prefix) else { continue }
+            let parts = entryName.droppingBytes(prefix.utf8.count).split(separator: "-")
             guard parts.count == 2, let pid = Int32(parts[0]), Int(parts[1]) != nil, pid != getpid() else { continue }
             // Still running (or not ours to ask about): leave it.
             if kill(pid, 0) == 0 || errno != ESRCH { continue }

@@ -48,7 +48,7 @@ final class OutputDestination {
     /// the kernel does (more is ELOOP). A relative link target starts at the link's
     /// folder, an absolute one at `/`.
     static func resolve(_ path: String) throws(CommandError) -> OutputDestination {
-        var walk = try Walk(from: path.hasPrefix("/") ? "/" : ".", shown: path)
+        var walk = try Walk(from: path.startsWithBytes("/") ? "/" : ".", shown: path)
         var pending = components(of: path)
         var links = 0
         while let component = pending.popLast() {
@@ -89,8 +89,8 @@ final class OutputDestination {
     /// `path`'s components, last first (popped in order); a trailing slash adds
     /// `.`, so that `dir/` names the folder as the kernel takes it.
     private static func components(of path: String) -> [String] {
-        var parts = path.split(separator: "/").map(String.init)
-        if path.hasSuffix("/") { parts.append(".") }
+        var parts = path.pathComponents()
+        if path.endsWithBytes("/") { parts.append(".") }
         return parts.reversed()
     }
 
@@ -159,7 +159,7 @@ final class OutputDestination {
             links += 1
             guard links <= 40 else { throw failure(ELOOP) }
             let target = try readTarget(link.location)
-            if target.hasPrefix("/") {
+            if target.startsWithBytes("/") {
                 try move(to: traqt_open_location(AT_FDCWD, "/", O_DIRECTORY))
                 walked = "/"
             }

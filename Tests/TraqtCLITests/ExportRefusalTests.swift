@@ -197,3 +197,21 @@ struct ExportRefusalTests {
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
     }
 }
+
+extension ExportRefusalTests {
+    // "/" then a combining mark is one Swift Character; a walk that split the
+    // path by Characters handed "out/\u{301}x" to openat whole, and the kernel
+    // followed the link that the walk never saw.
+    @Test("a combining mark after '/' does not hide a symlink on the way from the checks")
+    func combiningMarkAfterSlash() throws {
+        let scene = try ExportScene(.own)
+        let elsewhere = try scene.folder("elsewhere")
+        let open = try scene.folder("open")
+        #expect(chmod(open, 0o0777) == 0)
+        scene.link("open/out", to: elsewhere)
+        let name = "open/out/\u{301}backup.json"
+        let result = try scene.traqt(["export", name])
+        expectRefusal(result, name, "the symlink 'open/out' is in 'open/', a folder others may write (mode 777)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+}

@@ -9,8 +9,15 @@ struct TraqtProcess {
         var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
     }
 
+    /// The binary beside the test bundle, for every test that starts it. Each
+    /// read is counted for `scripts/count-process-tests` (see `ProcessTestLog`).
+    static var executable: URL {
+        ProcessTestLog.record()
+        return builtExecutable
+    }
+
     /// The binary beside the test bundle (both live in `.build/<triple>/debug`).
-    static let executable: URL = {
+    private static let builtExecutable: URL = {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         // The test runner may be inside `<name>.xctest/`; walk up until traqt is there.

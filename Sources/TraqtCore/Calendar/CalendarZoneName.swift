@@ -32,12 +32,12 @@ public enum CalendarZoneName {
     }
 
     private static func fromVariable(_ value: String, zoneinfo: String) -> String {
-        let rule = value.hasPrefix(":") ? String(value.dropFirst()) : value
+        let rule = value.startsWithBytes(":") ? value.droppingBytes(1) : value
         if rule.isEmpty { return "UTC" }
-        if rule.hasPrefix("/") { return name(inPath: rule, zoneinfo: zoneinfo) ?? unnamed }
+        if rule.startsWithBytes("/") { return name(inPath: rule, zoneinfo: zoneinfo) ?? unnamed }
         // glibc reads a file of that name first and a POSIX rule only if there is none.
         var info = stat()
-        let folder = zoneinfo.hasSuffix("/") ? zoneinfo : zoneinfo + "/"
+        let folder = zoneinfo.endsWithBytes("/") ? zoneinfo : zoneinfo + "/"
         if stat(folder + rule, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { return withoutPosixPrefix(rule) }
         return rule
     }
@@ -61,17 +61,17 @@ public enum CalendarZoneName {
     /// below `zoneinfo` or a folder called `zoneinfo`.
     private static func name(inPath path: String, zoneinfo: String?) -> String? {
         if let zoneinfo {
-            let folder = zoneinfo.hasSuffix("/") ? zoneinfo : zoneinfo + "/"
-            if path.hasPrefix(folder) && path.count > folder.count { return withoutPosixPrefix(String(path.dropFirst(folder.count))) }
+            let folder = zoneinfo.endsWithBytes("/") ? zoneinfo : zoneinfo + "/"
+            if path.startsWithBytes(folder) && path.utf8.count > folder.utf8.count { return withoutPosixPrefix(path.droppingBytes(folder.utf8.count)) }
         }
-        let parts = path.split(separator: "/")
+        let parts = path.pathComponents()
         guard let folder = parts.firstIndex(of: "zoneinfo"), folder + 1 < parts.count else { return nil }
         return withoutPosixPrefix(parts[(folder + 1)...].joined(separator: "/"))
     }
 
     /// Debian's `posix/Europe/Berlin` is the zone `Europe/Berlin`.
     private static func withoutPosixPrefix(_ name: String) -> String {
-        name.hasPrefix("posix/") ? String(name.dropFirst(6)) : name
+        name.startsWithBytes("posix/") ? name.droppingBytes(6) : name
     }
 
     private static func linkTarget(_ path: String) -> String? {

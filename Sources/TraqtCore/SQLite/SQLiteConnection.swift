@@ -48,7 +48,7 @@ public final class SQLiteConnection: DatabaseConnection {
     /// `path` as SQLite takes it for a plain file name even where it was built
     /// to read URIs (Debian's is): only a name that starts with `file:` is one.
     static func plainFilename(_ path: String) -> String {
-        path.hasPrefix("file:") ? "./" + path : path
+        path.startsWithBytes("file:") ? "./" + path : path
     }
 
     /// Runs one or more statements that return no rows.

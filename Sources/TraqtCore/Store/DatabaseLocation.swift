@@ -70,10 +70,7 @@ public enum DatabaseLocation: Equatable, Sendable {
     /// file that really has such a name is given as `./NAME`. The message
     /// never repeats a password.
     public static func engine(of location: String) throws(InvalidValue) -> Engine {
-        // Bytes, not characters: "/" followed by a combining mark is one
-        // Character, and String.hasPrefix would not see the slash.
-        let bytes = location.utf8
-        if bytes.starts(with: "/".utf8) || bytes.starts(with: "./".utf8) || bytes.starts(with: "../".utf8) { return .sqlite }
+        if location.startsWithBytes("/") || location.startsWithBytes("./") || location.startsWithBytes("../") { return .sqlite }
         if let scheme = scheme(of: location) {
             let rest = location.utf8.dropFirst(scheme.utf8.count + 1)
             let hasAuthority = rest.starts(with: "//".utf8)
@@ -104,9 +101,7 @@ public enum DatabaseLocation: Equatable, Sendable {
     /// (`POSTGRES://h/db` is `postgres://h/db`; libpq compares it exactly).
     public static func normalizedURI(_ location: String) -> String {
         guard let scheme = scheme(of: location) else { return location }
-        // The rest is cut by bytes: ":" followed by a combining mark is one
-        // Character.
-        return scheme.lowercased() + String(decoding: location.utf8.dropFirst(scheme.utf8.count), as: UTF8.self)
+        return scheme.lowercased() + location.droppingBytes(scheme.utf8.count)
     }
 
     /// The location to use, or nil when nothing names one (no `--db`, no
@@ -133,7 +128,7 @@ public enum DatabaseLocation: Equatable, Sendable {
             }
         }
         // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
-        if let dataHome = variable("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
+        if let dataHome = variable("XDG_DATA_HOME"), dataHome.startsWithBytes("/") {
             return .sqlite(join(dataHome, "traqt", fileName))
         }
         if let home = variable("HOME"), !home.isEmpty {

@@ -65,10 +65,10 @@ enum FileSystem {
     /// `mkdir -p` of the folder that holds `path`, with mode 0700 as the XDG
     /// base-directory spec asks for.
     static func createParentDirectories(of path: String) throws(StoreError) {
-        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        var components = path.pathComponents(omittingEmpty: false).dropLast()
         guard !components.isEmpty else { return }
-        var current = path.hasPrefix("/") ? "" : "."
-        if path.hasPrefix("/") { components = components.dropFirst() }
+        var current = path.startsWithBytes("/") ? "" : "."
+        if path.startsWithBytes("/") { components = components.dropFirst() }
         for component in components where !component.isEmpty {
             current += "/" + component
             if mkdir(current, 0o700) == 0 {
