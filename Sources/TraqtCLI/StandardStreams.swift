@@ -29,12 +29,14 @@ public struct CapturedRun: Sendable {
 
 extension Tool {
     /// Runs one command line in this process as the executable would, with
-    /// exactly `environment` (nothing of this process's own), `input` as
-    /// standard input and `clock` as the time, and captures what it writes.
+    /// exactly `environment` (nothing of this process's own, its `TZ` the
+    /// run's zone), `input` as standard input and `clock` as the time, and
+    /// captures what it writes.
     /// Runs on different threads are independent: each has its own streams,
     /// and commands keep no state between runs. Not for what belongs to a
     /// process: signals, `due --exec` (it changes SIGPIPE and may end the
     /// process), `watch` on a terminal, or the current folder and umask.
+    /// (libpq, though, reads PG* variables from the process environment.)
     public static func runInProcess(arguments: [String], environment: Environment, input: [UInt8] = [],
                                     clock: @escaping () -> Instant = Instant.now,
                                     outputIsTerminal: Bool = false) -> CapturedRun {
@@ -47,7 +49,9 @@ extension Tool {
         }
         let streams = StandardStreams(input: inputFile.descriptor, output: outputFile.descriptor,
                                       errors: errorFile.descriptor, outputIsTerminal: outputIsTerminal)
-        let status = main(arguments: arguments, environment: environment, clock: clock, streams: streams)
+        let status = LocalZone.$rule.withValue(ZoneRule(tz: environment["TZ"])) {
+            main(arguments: arguments, environment: environment, clock: clock, streams: streams)
+        }
         return CapturedRun(status: status, output: outputFile.contents(), errors: errorFile.contents())
     }
 }

@@ -8,25 +8,12 @@ import TraqtCLI
 /// what belongs to a process (descriptors, signals, `--exec`, terminals, other
 /// users, the current folder) stays with `TraqtProcess`.
 enum InProcessTraqt {
-    /// The suite's fixed zone. glibc reads TZ for the whole process, so it is set
-    /// once, before the first run, and never changed: a run that asks for another
-    /// zone is started as a process instead (see `run`).
-    static let zone = "UTC"
-
-    private static let fixZone: Void = {
-        // Set only when it differs: a runner that exports TZ=UTC changes nothing.
-        if getenv("TZ").map({ String(cString: $0) }) != zone { setenv("TZ", zone, 1) }
-        tzset()
-    }()
-
-    /// Whether a run must be a process to mean what it means: another zone than
-    /// the suite's; `--exec` (it ignores SIGPIPE, runs children, and may end the
+    /// Whether a run must be a process to mean what it means: `--exec` (it ignores SIGPIPE, runs children, and may end the
     /// process on a signal); a path into /dev or /proc (`export /dev/stdout` names
     /// the process's own descriptors); PostgreSQL (libpq reads PGPASSFILE and the
     /// rest from the process environment, not the one given to traqt).
     static func needsProcess(_ arguments: [String], _ environment: [String: String]) -> Bool {
-        environment["TZ"] != zone
-            || arguments.contains("--exec")
+        arguments.contains("--exec")
             || arguments.contains { $0.hasPrefix("/dev/") || $0.hasPrefix("/proc/") }
             || (arguments + [environment["TRAQT_DB"] ?? ""]).contains { $0.hasPrefix("postgres") }
     }
@@ -40,7 +27,6 @@ enum InProcessTraqt {
         guard !needsProcess(arguments, environment) else {
             return try TraqtProcess.run(arguments, database: database, stdin: stdin, environment: extra)
         }
-        _ = fixZone
         let run = Tool.runInProcess(arguments: arguments, environment: Environment(environment),
                                     input: Array((stdin ?? "").utf8))
         // As `RunningTraqt.wait` reads its files: output that is not UTF-8 is an error.

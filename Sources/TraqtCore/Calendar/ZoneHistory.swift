@@ -82,10 +82,7 @@ public struct ZoneHistory: Sendable {
 
     /// The local zone at `instant`, as glibc's `localtime_r` has it.
     public static func localState(at instant: Int) -> State {
-        var seconds = time_t(instant)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return State(offset: Int(parts.tm_gmtoff), isDaylight: parts.tm_isdst > 0,
-                     abbreviation: parts.tm_zone.map { String(cString: $0) } ?? "")
+        let (parts, abbreviation) = LocalZone.brokenDown(at: instant)
+        return State(offset: Int(parts.tm_gmtoff), isDaylight: parts.tm_isdst > 0, abbreviation: abbreviation)
     }
 }

@@ -2,16 +2,30 @@
 import Glibc
 #endif
 
-/// The local time zone (`TZ`, else the system zone) through glibc, which reads
-/// the tz database and handles daylight saving at no measurable cost.
+/// The local time zone (`rule`: the run's `TZ`, else the system zone) through
+/// glibc, which reads the tz database and handles daylight saving at no
+/// measurable cost.
 public enum LocalZone {
+    /// The zone of the work in progress: the process's unless a run inside it
+    /// set its own (see `ZoneRule`).
+    @TaskLocal public static var rule = ZoneRule.ofProcess
+
     /// The wall-clock time at `instant` (seconds since the epoch) and its UTC
     /// offset in seconds.
     public static func wallClock(at instant: Int) -> (dateTime: LocalDateTime, utcOffset: Int) {
-        var seconds = time_t(instant)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
+        let parts = brokenDown(at: instant).parts
         return (LocalDateTime(parts), Int(parts.tm_gmtoff))
+    }
+
+    /// glibc's broken-down local time at `instant`, with the zone's abbreviation
+    /// (copied while the rule is in place: `tm_zone` points into glibc's storage).
+    static func brokenDown(at instant: Int) -> (parts: tm, abbreviation: String) {
+        rule.withGlibc {
+            var seconds = time_t(instant)
+            var parts = tm()
+            localtime_r(&seconds, &parts)
+            return (parts, parts.tm_zone.map { String(cString: $0) } ?? "")
+        }
     }
 
     /// The instant a wall-clock time happens, by traqt's daylight-saving rules:
@@ -54,7 +68,7 @@ public enum LocalZone {
         parts.tm_min = Int32(wall.minute)
         parts.tm_sec = Int32(wall.second)
         parts.tm_isdst = isDaylight
-        return Int(mktime(&parts))
+        return rule.withGlibc { Int(mktime(&parts)) }
     }
 
     /// Wall-clock times as one comparable number: seconds from 1970-01-01 00:00
