@@ -34,6 +34,36 @@ struct InProcessRunTests {
         }
     }
 
+    // One instant, 12:00 UTC on a day New York keeps EST (-05:00) and Tokyo
+    // JST (+09:00): each run shows it in its own TZ, however the runs interleave.
+    @Test("runs on many threads at once each read local time in their own TZ")
+    func parallelZones() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("traqt.sqlite")
+        let noon = Instant(seconds: 1_796_040_000)
+        let started = Tool.runInProcess(arguments: ["live", "start", "--id", "x"],
+                                        environment: Environment(["TRAQT_DB": database, "TZ": "UTC"]), clock: { noon })
+        #expect(started.status == 0)
+        let zones = [("UTC", "12:00:00+00:00"), ("America/New_York", "07:00:00-05:00"),
+                     ("Asia/Tokyo", "21:00:00+09:00"), ("", "12:00:00+00:00")]
+        let results = Mutex<[Int: [String]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 32) { index in
+            let environment = Environment(["TRAQT_DB": database, "TZ": zones[index % zones.count].0])
+            let shown = (0..<10).map { _ in
+                let run = Tool.runInProcess(arguments: ["live", "list", "--json"], environment: environment, clock: { noon })
+                return String(decoding: run.output, as: UTF8.self)
+            }
+            results.withLock { $0[index] = shown }
+        }
+        let all = results.withLock { $0 }
+        for index in 0..<32 {
+            let (zone, time) = zones[index % zones.count]
+            for output in try #require(all[index]) {
+                #expect(output.contains(#""startedAt":"2026-11-30T\#(time)""#), "TZ=\(zone): \(output)")
+            }
+        }
+    }
+
     @Test("the clock given is the time the command reads")
     func injectedClock() throws {
         let directory = try TemporaryDirectory()
