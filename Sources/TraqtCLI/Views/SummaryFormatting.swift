@@ -13,14 +13,13 @@ enum SummaryFormatting {
 
     /// `HH:MM  name  status` lines, the names padded to the widest of the day.
     static func writeDayText(_ day: AgendaCursor, measuring store: ActivityStore, quiet: Bool,
-                             _ context: Context) throws {
-        let output = context.output
+                             _ style: TextStyle, to output: OutputBuffer) throws {
         guard let nameWidth = try store.widestName(onWeekdays: 1 << day.date.weekday,
                                                    width: TextColumns.displayWidth(utf8:)) else {
             if !quiet { output.append("No activities on \(title(of: day.date)).\n") }
             return
         }
-        output.append(context.bold(title(of: day.date)) + "\n")
+        output.append(style.bold(title(of: day.date)) + "\n")
         var statuses = StatusTexts(date: day.date)
         while try day.next() {
             let status = statuses.text(day.status)
@@ -115,16 +114,16 @@ enum SummaryFormatting {
 
     /// A block after the agenda: the title, then `  Name  1h 2m` lines, names
     /// padded to the widest; nothing when no time was spent.
-    static func writeTimeSpentText(_ entries: [TimeSpent], title: String, _ context: Context) {
+    static func writeTimeSpentText(_ entries: [TimeSpent], title: String, _ style: TextStyle, to output: OutputBuffer) {
         guard !entries.isEmpty else { return }
         let names = entries.map { TextColumns.printable($0.name) }
         let width = names.map(TextColumns.displayWidth).max() ?? 0
-        var text = "\n" + context.bold(title) + "\n"
+        var text = "\n" + style.bold(title) + "\n"
         for (entry, name) in zip(entries, names) {
             text += "  " + name + String(repeating: " ", count: width - TextColumns.displayWidth(name) + 2)
                 + duration(entry.seconds) + "\n"
         }
-        context.output.append(text)
+        output.append(text)
     }
 
     /// The same as a Markdown table.
@@ -229,17 +228,16 @@ enum SummaryFormatting {
 
     /// The grid as text, fitted to `width` columns when there is a limit (see `WeekLayout`).
     static func writeWeekText(_ week: [AgendaCursor], measuring store: ActivityStore, width: Int?,
-                              quiet: Bool, _ context: Context) throws {
+                              quiet: Bool, _ style: TextStyle, to output: OutputBuffer) throws {
         // One pass over the names gives every day's widest.
         var widest = [Int?](repeating: nil, count: 7)
         try store.forEachName(onWeekdays: Weekdays.daily.mask) { name, mask in
             let nameWidth = TextColumns.displayWidth(utf8: name)
             for weekday in 0..<7 where mask >> weekday & 1 == 1 { widest[weekday] = max(widest[weekday] ?? 0, nameWidth) }
         }
-        let output = context.output
         let isEmpty = widest.allSatisfy { $0 == nil }
         if quiet && isEmpty { return }
-        output.append(context.bold("Week of " + title(of: week[0].date)) + "\n")
+        output.append(style.bold("Week of " + title(of: week[0].date)) + "\n")
         guard !isEmpty else {
             output.append("No activities.\n")
             return

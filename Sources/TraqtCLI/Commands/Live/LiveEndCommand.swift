@@ -54,6 +54,6 @@ enum LiveEndCommand: Command {
             for id in ids where !unique.contains(where: { $0.utf8.elementsEqual(id.utf8) }) { unique.append(id) }
             outcomes = try store.applyLive(unique.map { LiveEvent(id: $0, change: .end(end)) }, now: now)
         }
-        LiveOutcomeLine.append(outcomes, .liveCommand, to: context.output)
+        LiveOutcomeView(outcomes, .liveCommand).write(to: context.output)
     }
 }
