@@ -3,7 +3,7 @@ import TraqtCore
 /// The full-screen view of a glance: the date and time; the live activities,
 /// most relevant first, with their stopwatch, status and state; then what is
 /// still pending today with the next one highlighted.
-enum GlanceScreen {
+enum GlanceScreenView {
     /// Every line of the view at `now` (the glance may have been read a few
     /// seconds earlier: its clocks are shown as of `now`), with a last line
     /// saying how to quit when keys are read.
