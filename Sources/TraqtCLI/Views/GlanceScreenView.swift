@@ -10,7 +10,7 @@ enum GlanceScreenView {
     static func lines(_ glance: Glance, at now: Instant, quitHint: Bool) -> [StyledLine] {
         let wall = now.localDateTime
         // `Monday 2026-11-30  07:31:05`.
-        var lines = [StyledLine(SummaryFormatting.title(of: LocalDate(wall)) + "  " + wall.description.suffix(8), "1")]
+        var lines = [StyledLine(SummaryDayView.title(of: LocalDate(wall)) + "  " + wall.description.suffix(8), "1")]
         lines.append(StyledLine())
         lines.append(StyledLine("Live", "1"))
         lines += liveLines(glance.live.filter { $0.status(at: now) != .dismissed }, at: now)

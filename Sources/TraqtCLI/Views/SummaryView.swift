@@ -23,23 +23,17 @@ struct SummaryView: OutputView {
     func write(to output: OutputBuffer) throws {
         let weekSpent = TimeSpent.totals(spent)
         switch (week, form) {
-        case (false, .json):
-            try SummaryJSONView(days: days, spent: spent, week: false).write(to: output)
-        case (true, .json):
-            try SummaryJSONView(days: days, spent: spent, week: true).write(to: output)
-        case (false, .markdown):
-            try SummaryFormatting.writeDayMarkdown(days[0], quiet: quiet && spent[0].isEmpty, to: output)
-            SummaryFormatting.writeTimeSpentMarkdown(spent[0], title: "Time spent", to: output)
-        case (true, .markdown):
-            try SummaryFormatting.writeWeekMarkdown(days, quiet: quiet && weekSpent.isEmpty, to: output)
-            SummaryFormatting.writeTimeSpentMarkdown(weekSpent, title: "Time spent this week", to: output)
-        case (false, .text):
-            try SummaryFormatting.writeDayText(days[0], measuring: store, quiet: quiet && spent[0].isEmpty, style, to: output)
-            SummaryFormatting.writeTimeSpentText(spent[0], title: "Time spent", style, to: output)
-        case (true, .text):
-            try SummaryFormatting.writeWeekText(days, measuring: store, width: width,
-                                                quiet: quiet && weekSpent.isEmpty, style, to: output)
-            SummaryFormatting.writeTimeSpentText(weekSpent, title: "Time spent this week", style, to: output)
+        case (_, .json):
+            try SummaryJSONView(days: days, spent: spent, week: week).write(to: output)
+        case (false, _):
+            try SummaryDayView(day: days[0], markdown: form == .markdown, quiet: quiet && spent[0].isEmpty,
+                               store: store, style: style).write(to: output)
+            TimeSpentView(entries: spent[0], title: "Time spent", markdown: form == .markdown, style: style).write(to: output)
+        case (true, _):
+            try SummaryWeekView(week: days, markdown: form == .markdown, quiet: quiet && weekSpent.isEmpty,
+                                store: store, width: width, style: style).write(to: output)
+            TimeSpentView(entries: weekSpent, title: "Time spent this week", markdown: form == .markdown, style: style)
+                .write(to: output)
         }
     }
 }
