@@ -26,14 +26,18 @@ struct LiveOutcomeView: OutputView {
 
     let outcomes: [LiveOutcome]
     let teller: Teller
+    /// The line printed when there is no outcome (`live end --all` with none running).
+    let ifNone: String?
 
-    init(_ outcomes: [LiveOutcome], _ teller: Teller) {
+    init(_ outcomes: [LiveOutcome], _ teller: Teller, ifNone: String? = nil) {
         self.outcomes = outcomes
         self.teller = teller
+        self.ifNone = ifNone
     }
 
     /// A line per outcome.
     func write(to output: OutputBuffer) {
+        if outcomes.isEmpty, let ifNone { output.append(ifNone + "\n") }
         for outcome in outcomes { output.append(Self.text(for: outcome, teller) + "\n") }
     }
 }
