@@ -5,7 +5,7 @@ import TraqtCore
 /// The one place that words what applying a live event did, as the live
 /// commands and push print it.
 @Suite("live outcome lines")
-struct LiveOutcomeLineTests {
+struct LiveOutcomeViewTests {
     @Test("a live command tells what became of the activity; push, of the notification")
     func lines() {
         let outcomes: [LiveOutcome] = [
