@@ -122,19 +122,6 @@ struct Context {
         return Int(size.ws_col)
     }
 
-    /// `text` in bold (or as is, without colour).
-    func bold(_ text: String) -> String { styled(text, "1") }
-    /// Times are cyan.
-    func cyan(_ text: String) -> String { styled(text, "36") }
-
-    /// Appends `HH:MM`, cyan on a terminal, for rows written byte by byte.
-    func appendTime(minutes: Int, to output: OutputBuffer) {
-        if useColor { output.append("\u{1B}[36m") }
-        TimeOfDay.appendText(minutes: minutes, to: &output.bytes)
-        if useColor { output.append("\u{1B}[0m") }
-    }
-
-    private func styled(_ text: String, _ code: String) -> String {
-        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
+    /// How views style text for people: colour only when `useColor`.
+    var style: TextStyle { TextStyle(color: useColor) }
 }

@@ -47,7 +47,7 @@ enum AddCommand: Command {
         } catch let StoreError.idTaken(id, existing) {
             throw CommandError.idTaken(id: id, existingName: existing, name: name)
         }
-        context.output.append("\(outcome == .added ? "added" : "updated") \(TextColumns.printable(id))\n")
+        StoreChangeView.upserted(outcome, id: id).write(to: context.output)
     }
 
     private static func validated(_ argument: String, _ context: Context,

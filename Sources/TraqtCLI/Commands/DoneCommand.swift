@@ -23,6 +23,6 @@ enum DoneCommand: Command {
         let date = try MarkOptions.day(context, now: now)
         let store = try context.openForWriting(createIfMissing: false)
         let outcomes = try store.mark(.done, .activities(context.arguments.positionals), from: date, to: date, now: now)
-        MarkOptions.write(outcomes, changed: "done", unchanged: "already done", from: date, to: date, context)
+        StoreChangeView.marked(outcomes, changed: "done", unchanged: "already done", from: date, to: date).write(to: context.output)
     }
 }

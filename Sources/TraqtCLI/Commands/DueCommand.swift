@@ -92,26 +92,13 @@ enum DueCommand: Command {
 
         let json = context.arguments.flag(Self.json), quiet = context.arguments.flag(Self.quiet)
         if !quiet {
-            for missed in claim.missed {
-                context.writeError("missed " + missed.activity.time.description + " " + TextColumns.printable(missed.activity.name) + "\n")
-            }
+            for line in MissedRemindersView(missed: claim.missed).lines { context.writeError(line) }
         }
         if let command, runsCommands {
             try runCommands(command, for: claim.fired, store: store, now: now, timeout: timeout, json: json, context)
             return
         }
-        for fired in claim.fired {
-            if json {
-                fired.appendJSON(to: &context.output.bytes)
-                context.output.append("\n")
-            } else {
-                context.output.append(context.cyan(fired.occurrence.activity.time.description) + "  "
-                                      + TextColumns.printable(fired.occurrence.activity.name) + "\n")
-            }
-        }
-        if claim.fired.isEmpty && !json && !quiet {
-            context.output.append("Nothing due.\n")
-        }
+        try FiredRemindersView(fired: claim.fired, json: json, quiet: quiet, style: context.style).write(to: context.output)
     }
 
     /// Runs `command` once for each claimed reminder, in order. Each is marked
@@ -150,12 +137,11 @@ enum DueCommand: Command {
             finished = nil
             guard mine else { continue }
             if json && outputError == nil {
-                fired.appendJSON(to: &context.output.bytes)
-                context.output.append("\n")
+                context.output.bytes += FiredRemindersView.jsonLine(fired)
                 // Printed before the command's own output.
                 do { try context.output.flush() } catch { outputError = error }
             }
-            let outcome = ExternalCommand.run(command, adding: environment(for: fired), input: input(for: fired),
+            let outcome = ExternalCommand.run(command, adding: environment(for: fired), input: FiredRemindersView.jsonLine(fired),
                                               timeout: timeout, under: supervisor)
             finished = ActivityStore.CommandOutcome(occurrence: fired.occurrence, result: outcome.result)
             if let reason = outcome.notStartedReason {
@@ -195,10 +181,4 @@ enum DueCommand: Command {
                 "TRAQT_SCHEDULED_AT": fired.occurrence.scheduledAt.description]
     }
 
-    private static func input(for fired: FiredOccurrence) -> [UInt8] {
-        var bytes: [UInt8] = []
-        fired.appendJSON(to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
-    }
 }

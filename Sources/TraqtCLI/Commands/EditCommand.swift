@@ -43,10 +43,6 @@ enum EditCommand: Command {
         // A missing database is not created just to find the id unknown.
         let store = try context.openForWriting(createIfMissing: false)
         let edited = try store.edit(id: id, edit, now: Timestamp.now())
-        if edited.id.utf8.elementsEqual(id.utf8) {
-            context.output.append("edited \(TextColumns.printable(id))\n")
-        } else {
-            context.output.append("renamed \(TextColumns.printable(id)) to \(TextColumns.printable(edited.id))\n")
-        }
+        StoreChangeView.edited(id: id, newID: edited.id).write(to: context.output)
     }
 }

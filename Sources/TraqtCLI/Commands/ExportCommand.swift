@@ -87,13 +87,12 @@ enum ExportCommand: Command {
             let store = try context.openForReading()
             switch format {
             case .json:
-                try ActivityOutput.writeJSONArray(to: output, from: store)
+                try ActivityJSONView(store: store).write(to: output)
             case .ics:
                 let zone = CalendarZoneName.resolve(
                     tz: context.environment["TZ"],
                     zoneinfo: context.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo")
-                try CalendarExport.write(from: store, to: output, zoneName: zone,
-                                         productID: "-//traqt//traqt \(Tool.version)//EN", now: Timestamp.now())
+                try CalendarView(store: store, zoneName: zone, now: Timestamp.now()).write(to: output)
             }
         }
         let file = context.arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }

@@ -38,7 +38,6 @@ enum ImportCommand: Command {
             let store = try context.openForWriting(createIfMissing: true)
             added = try store.upsert(contentsOf: activities, now: Timestamp.now()).count { $0 == .added }
         }
-        let total = activities.count
-        context.output.append("imported \(total) \(total == 1 ? "activity" : "activities") (\(added) added, \(total - added) updated)\n")
+        StoreChangeView.imported(total: activities.count, added: added).write(to: context.output)
     }
 }

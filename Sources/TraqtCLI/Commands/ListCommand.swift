@@ -17,25 +17,8 @@ enum ListCommand: Command {
 
     static func run(_ context: Context) throws {
         let store = try context.openForReading()
-        if context.arguments.flag(CommonOptions.json) {
-            try ActivityOutput.writeJSONArray(to: context.output, from: store)
-            return
-        }
-        var table = ActivityTable()
-        // One snapshot for both passes: what is measured is what is printed.
-        try store.snapshot {
-            try store.forEachRow { table.measure($0) }
-            guard table.rowCount > 0 else { return }
-            table.appendHeader(to: context.output, context)
-            if table.keptAll {
-                table.appendKeptRows(to: context.output, context)
-            } else {
-                try store.forEachRow { row in
-                    table.append(row, to: context.output, context)
-                    try context.output.flushIfFull()
-                }
-            }
-        }
-        if table.rowCount == 0 { context.output.append("No activities.\n") }
+        let view: any OutputView = context.arguments.flag(CommonOptions.json)
+            ? ActivityJSONView(store: store) : ActivityTableView(store: store, style: context.style)
+        try view.write(to: context.output)
     }
 }

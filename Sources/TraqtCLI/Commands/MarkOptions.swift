@@ -50,16 +50,4 @@ enum MarkOptions {
         }
         return all ? .everyActivity : .activities(ids)
     }
-
-    /// `done walk-dog 2026-11-30`, `already done …`; `skipped every activity
-    /// 2026-12-24 to 2026-12-26`: `changed` when the outcome changed a date,
-    /// else `unchanged`.
-    static func write(_ outcomes: [MarkOutcome], changed: String, unchanged: String,
-                      from: LocalDate, to: LocalDate, _ context: Context) {
-        let dates = from == to ? "\(from)" : "\(from) to \(to)"
-        for outcome in outcomes {
-            let target = outcome.id.map(TextColumns.printable) ?? "every activity"
-            context.output.append("\(outcome.changedDates > 0 ? changed : unchanged) \(target) \(dates)\n")
-        }
-    }
 }

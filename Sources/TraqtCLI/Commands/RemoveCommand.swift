@@ -11,6 +11,6 @@ enum RemoveCommand: Command {
     static func run(_ context: Context) throws {
         // A missing database is not created just to find the ids unknown.
         let store = try context.openForWriting(createIfMissing: false)
-        for id in try store.remove(ids: context.arguments.positionals) { context.output.append("removed \(TextColumns.printable(id))\n") }
+        StoreChangeView.removed(ids: try store.remove(ids: context.arguments.positionals)).write(to: context.output)
     }
 }

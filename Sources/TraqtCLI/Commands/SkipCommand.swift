@@ -30,6 +30,6 @@ enum SkipCommand: Command {
         // A holiday may be set before any activity exists; ids need a database.
         let store = try context.openForWriting(createIfMissing: target.isEveryActivity)
         let outcomes = try store.mark(.skipped, target, from: from, to: to, now: now)
-        MarkOptions.write(outcomes, changed: "skipped", unchanged: "already skipped", from: from, to: to, context)
+        StoreChangeView.marked(outcomes, changed: "skipped", unchanged: "already skipped", from: from, to: to).write(to: context.output)
     }
 }

@@ -52,42 +52,15 @@ enum SummaryCommand: Command {
         let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) }.filter(SupportedDates.contains) : [date]
 
         let store = try context.openForReading()
-        let quiet = context.arguments.flag(Self.quiet)
-        let output = context.output
+        let form: SummaryView.Form = json ? .json : markdown ? .markdown : .text
+        // The week grid fits the terminal; only text needs its width.
+        let width = week && form == .text ? context.terminalWidth() : nil
         // One snapshot: the measuring pass sees what the printing pass prints.
         try store.readAgenda(of: dates, now: now) { days in
-            // In the same snapshot as the agenda. --quiet stays quiet only when
-            // there is neither an activity nor time spent to show.
+            // In the same snapshot as the agenda.
             let spent = try dates.map { try store.timeSpent(on: $0, now: now) }
-            let weekSpent = TimeSpent.totals(spent)
-            switch (week, json, markdown) {
-            case (false, true, _):
-                // --json always prints a document: a script parses it, cron mails only text.
-                try days[0].writeJSON(to: output, timeSpent: spent[0])
-                output.append("\n")
-            case (true, true, _):
-                output.append("{\"weekOf\":\"\(dates[0])\",\"days\":[")
-                for (index, day) in days.enumerated() {
-                    if index > 0 { output.append(",") }
-                    try day.writeJSON(to: output, timeSpent: spent[index])
-                }
-                output.append("],\"timeSpent\":")
-                TimeSpent.appendJSONArray(weekSpent, to: &output.bytes)
-                output.append("}\n")
-            case (false, _, true):
-                try SummaryFormatting.writeDayMarkdown(days[0], quiet: quiet && spent[0].isEmpty, to: output)
-                SummaryFormatting.writeTimeSpentMarkdown(spent[0], title: "Time spent", to: output)
-            case (true, _, true):
-                try SummaryFormatting.writeWeekMarkdown(days, quiet: quiet && weekSpent.isEmpty, to: output)
-                SummaryFormatting.writeTimeSpentMarkdown(weekSpent, title: "Time spent this week", to: output)
-            case (false, _, _):
-                try SummaryFormatting.writeDayText(days[0], measuring: store, quiet: quiet && spent[0].isEmpty, context)
-                SummaryFormatting.writeTimeSpentText(spent[0], title: "Time spent", context)
-            case (true, _, _):
-                try SummaryFormatting.writeWeekText(days, measuring: store, width: context.terminalWidth(),
-                                                    quiet: quiet && weekSpent.isEmpty, context)
-                SummaryFormatting.writeTimeSpentText(weekSpent, title: "Time spent this week", context)
-            }
+            try SummaryView(days: days, spent: spent, week: week, form: form, quiet: context.arguments.flag(Self.quiet),
+                            store: store, width: width, style: context.style).write(to: context.output)
         }
     }
 }

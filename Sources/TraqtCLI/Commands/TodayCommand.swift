@@ -19,22 +19,10 @@ enum TodayCommand: Command {
         let now = try context.now().localDateTime
         let filter = PendingFilter(at: now)
         let store = try context.openForReading()
-        if context.arguments.flag(CommonOptions.json) {
-            try ActivityOutput.writeJSONArray(to: context.output, from: store, pending: filter)
-            return
-        }
-        var count = 0
-        try store.forEachRow(pending: filter) { row in
-            let output = context.output
-            context.appendTime(minutes: row.minutes, to: output)
-            output.append("  ")
-            row.withNameBytes { TextColumns.appendPrintable(utf8: $0, to: &output.bytes) }
-            output.bytes.append(UInt8(ascii: "\n"))
-            count += 1
-            try context.output.flushIfFull()
-        }
-        if count == 0 && !context.arguments.flag(CommonOptions.quiet) {
-            context.output.append("No pending activities.\n")
-        }
+        let view: any OutputView = context.arguments.flag(CommonOptions.json)
+            ? ActivityJSONView(store: store, pending: filter)
+            : PendingTodayView(store: store, pending: filter, quiet: context.arguments.flag(CommonOptions.quiet),
+                               style: context.style)
+        try view.write(to: context.output)
     }
 }

@@ -20,6 +20,6 @@ enum UndoneCommand: Command {
         let date = try MarkOptions.day(context, now: now)
         let store = try context.openForWriting(createIfMissing: false)
         let outcomes = try store.unmark(.done, .activities(context.arguments.positionals), from: date, to: date)
-        MarkOptions.write(outcomes, changed: "undone", unchanged: "not done", from: date, to: date, context)
+        StoreChangeView.marked(outcomes, changed: "undone", unchanged: "not done", from: date, to: date).write(to: context.output)
     }
 }

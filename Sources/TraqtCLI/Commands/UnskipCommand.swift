@@ -23,6 +23,6 @@ enum UnskipCommand: Command {
         let (from, to) = try MarkOptions.range(context, now: now)
         let store = try context.openForWriting(createIfMissing: false)
         let outcomes = try store.unmark(.skipped, target, from: from, to: to)
-        MarkOptions.write(outcomes, changed: "unskipped", unchanged: "not skipped", from: from, to: to, context)
+        StoreChangeView.marked(outcomes, changed: "unskipped", unchanged: "not skipped", from: from, to: to).write(to: context.output)
     }
 }

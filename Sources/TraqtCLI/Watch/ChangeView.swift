@@ -1,7 +1,7 @@
 import TraqtCore
 
 /// Output written each time what is shown changes, never for the clocks alone
-/// (`Glance.jsonLine`'s key tells): `watch --json` (and any output that is not
+/// (`GlanceJSONView`'s key tells): `watch --json` (and any output that is not
 /// a terminal), one JSON object per line, flushed per line; or, on a terminal
 /// that cannot move its cursor (`TERM=dumb`), the whole view printed again
 /// below, without colour, after a blank line.
@@ -20,20 +20,19 @@ final class ChangeView: WatchView {
     func ticks(_ glance: Glance, at now: Instant) -> Bool { false }
 
     func show(_ glance: Glance, at now: Instant) throws {
-        let (line, key) = glance.jsonLine()
-        guard key != lastKey else { return }
+        let json = GlanceJSONView(glance)
+        guard json.key != lastKey else { return }
         switch form {
         case .jsonLines:
-            output.bytes += line
-            output.append("\n")
+            json.write(to: output)
         case .frames:
             if lastKey != nil { output.append("\n") }
-            for line in GlanceScreen.lines(glance, at: now, quitHint: false) {
+            for line in GlanceScreenView.lines(glance, at: now, quitHint: false) {
                 output.bytes += line.rendered(columns: nil, color: false)
                 output.append("\n")
             }
         }
-        lastKey = key
+        lastKey = json.key
         try output.flush()
     }
 }

@@ -31,7 +31,7 @@ final class ScreenView: WatchView {
 
     func show(_ glance: Glance, at now: Instant) throws {
         let size = terminal.size
-        let frame = GlanceScreen.frame(GlanceScreen.lines(glance, at: now, quitHint: terminal.input >= 0), rows: size.rows, columns: size.columns,
+        let frame = GlanceScreenView.frame(GlanceScreenView.lines(glance, at: now, quitHint: terminal.input >= 0), rows: size.rows, columns: size.columns,
                                        color: color, clearFirst: clearNext)
         clearNext = false
         try terminal.write(frame)

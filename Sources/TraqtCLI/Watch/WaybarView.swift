@@ -11,11 +11,10 @@ final class WaybarView: WatchView {
     func ticks(_ glance: Glance, at now: Instant) -> Bool { !glance.running(at: now).isEmpty }
 
     func show(_ glance: Glance, at now: Instant) throws {
-        let line = WaybarLine.line(glance, at: now)
-        guard line != lastLine else { return }
-        lastLine = line
-        output.bytes += line
-        output.bytes.append(UInt8(ascii: "\n"))
+        let view = WaybarLineView(glance, at: now)
+        guard view.line != lastLine else { return }
+        lastLine = view.line
+        view.write(to: output)
         try output.flush()
     }
 }

@@ -7,14 +7,10 @@ extension ActivityStore {
     public func glance(now: Instant) throws -> Glance {
         var live: [LiveActivity] = []
         var pending: [Glance.Pending] = []
-        var encoder = ActivityJSONEncoder()
         try snapshot {
             live = try liveActivities(now: now)
             try forEachRow(pending: PendingFilter(at: now.localDateTime)) { row in
-                // Written from the row, as `today --json` writes it.
-                var json: [UInt8] = []
-                encoder.append(row, to: &json)
-                pending.append(Glance.Pending(activity: row.activity, json: json))
+                pending.append(Glance.Pending(activity: row.activity))
             }
         }
         return Glance(now: now, live: live, pending: pending)

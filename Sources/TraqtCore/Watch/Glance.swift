@@ -4,11 +4,11 @@
 /// `traqt watch` draws it on a terminal, writes it as JSON lines or as a status
 /// bar's feed; all of them come from this one value.
 public struct Glance: Sendable {
-    /// An activity pending today, with the object `today --json` prints for it.
+    /// An activity pending today.
     public struct Pending: Sendable {
         public let activity: Activity
-        /// The JSON object, written from the row as `today --json` writes it.
-        public let json: [UInt8]
+
+        public init(activity: Activity) { self.activity = activity }
     }
 
     /// The moment it was read at.

@@ -46,7 +46,6 @@ enum LiveEndCommand: Command {
         let outcomes: [LiveOutcome]
         if all {
             outcomes = try store.endAllLive(type: type, end, now: now)
-            if outcomes.isEmpty { context.output.append("No live activities running.\n") }
         } else {
             // An id given twice is ended once (compared byte for byte, as SQLite
             // compares ids; a scan, as command lines are short and a set costs start-up time).
@@ -54,6 +53,6 @@ enum LiveEndCommand: Command {
             for id in ids where !unique.contains(where: { $0.utf8.elementsEqual(id.utf8) }) { unique.append(id) }
             outcomes = try store.applyLive(unique.map { LiveEvent(id: $0, change: .end(end)) }, now: now)
         }
-        LiveOutcomeLine.append(outcomes, .liveCommand, to: context.output)
+        LiveOutcomeView(outcomes, .liveCommand, ifNone: all ? "No live activities running." : nil).write(to: context.output)
     }
 }

@@ -19,7 +19,6 @@ enum LiveListCommand: Command {
         ],
         examples: ["traqt live list", "traqt live list --json | jq -r '.[] | \"\\(.elapsed) \\(.name)\"'"])
 
-    static let headers = ["ELAPSED", "STATUS", "TYPE", "ID", "NAME"]
 
     static let all = OptionSpec("all", help: "Also list the dismissed ones still stored (kept 90 days).")
     static let json = OptionSpec("json", help: "Print a JSON array.")
@@ -28,29 +27,9 @@ enum LiveListCommand: Command {
         let now = try context.now()
         let store = try context.openForReading()
         let activities = try store.liveActivities(now: now, includeDismissed: context.arguments.flag(Self.all))
-        let output = context.output
-        if context.arguments.flag(Self.json) {
-            for (index, activity) in activities.enumerated() {
-                output.append(index == 0 ? "[\n  " : ",\n  ")
-                activity.appendJSON(to: &output.bytes, now: now)
-                try output.flushIfFull()
-            }
-            output.append(activities.isEmpty ? "[]\n" : "\n]\n")
-            return
-        }
-        guard !activities.isEmpty else {
-            output.append("No live activities.\n")
-            return
-        }
-        let rows = activities.map { activity in
-            [LiveActivity.elapsedText(seconds: activity.elapsedSeconds(at: now)), activity.status(at: now).rawValue,
-             TextColumns.printable(activity.type), TextColumns.printable(activity.id), TextColumns.printable(activity.name)]
-        }
-        var widths = headers.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextColumns.displayWidth(cell)) }
-        }
-        output.append(TextColumns.line(headers.map { ($0, context.bold($0)) }, widths: widths))
-        for row in rows { output.append(TextColumns.line(row.map { ($0, $0) }, widths: widths)) }
+        let view: any OutputView = context.arguments.flag(Self.json)
+            ? LiveJSONView(activities: activities, now: now)
+            : LiveTableView(activities: activities, now: now, style: context.style)
+        try view.write(to: context.output)
     }
 }

@@ -45,6 +45,6 @@ enum LiveStartCommand: Command {
             maxDuration: try context.parse(Self.maxDuration, TimeSpan.parse) ?? LiveActivity.defaultMaxDuration)
         let now = try context.now()
         let store = try context.openForWriting(createIfMissing: true)
-        LiveOutcomeLine.append(try store.applyLive([LiveEvent(id: id, change: .start(start))], now: now), .liveCommand, to: context.output)
+        LiveOutcomeView(try store.applyLive([LiveEvent(id: id, change: .start(start))], now: now), .liveCommand).write(to: context.output)
     }
 }

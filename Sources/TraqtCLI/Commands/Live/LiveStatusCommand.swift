@@ -44,7 +44,6 @@ enum LiveStatusCommand: Command {
         let now = try context.now()
         let store = try context.openForReading()
         let glance = try store.compactGlance(now: now, countOthers: running.usesMore || next.usesMore)
-        guard let text = glance.text(at: now, running: running, next: next), !text.isEmpty else { return }
-        context.output.append(text + "\n")
+        LiveStatusView(glance: glance, now: now, running: running, next: next).write(to: context.output)
     }
 }

@@ -37,7 +37,7 @@ enum LiveUpdateCommand: Command {
                                 relevance: try LiveOptions.relevance(context))
         let now = try context.now()
         let store = try context.openForWriting(createIfMissing: false)
-        LiveOutcomeLine.append(try store.applyLive([LiveEvent(id: id, change: .update(update))], now: now), .liveCommand, to: context.output)
+        LiveOutcomeView(try store.applyLive([LiveEvent(id: id, change: .update(update))], now: now), .liveCommand).write(to: context.output)
     }
 
     /// `KEY=VALUE`: the value as JSON when it is valid JSON, else as a string.

@@ -93,6 +93,6 @@ enum PushCommand: Command {
         } catch let error as PushError {
             throw PushCommandError.refused(error, source: source)
         }
-        LiveOutcomeLine.append(outcomes, .push, to: context.output)
+        LiveOutcomeView(outcomes, .push).write(to: context.output)
     }
 }

@@ -3,14 +3,14 @@ import TraqtCore
 /// The full-screen view of a glance: the date and time; the live activities,
 /// most relevant first, with their stopwatch, status and state; then what is
 /// still pending today with the next one highlighted.
-enum GlanceScreen {
+enum GlanceScreenView {
     /// Every line of the view at `now` (the glance may have been read a few
     /// seconds earlier: its clocks are shown as of `now`), with a last line
     /// saying how to quit when keys are read.
     static func lines(_ glance: Glance, at now: Instant, quitHint: Bool) -> [StyledLine] {
         let wall = now.localDateTime
         // `Monday 2026-11-30  07:31:05`.
-        var lines = [StyledLine(SummaryFormatting.title(of: LocalDate(wall)) + "  " + wall.description.suffix(8), "1")]
+        var lines = [StyledLine(SummaryDayView.title(of: LocalDate(wall)) + "  " + wall.description.suffix(8), "1")]
         lines.append(StyledLine())
         lines.append(StyledLine("Live", "1"))
         lines += liveLines(glance.live.filter { $0.status(at: now) != .dismissed }, at: now)

@@ -6,11 +6,21 @@ import TraqtCore
 /// ones), `class` active, stale, pending or idle, `alt` the running one's type,
 /// else the class. Waybar renders text, tooltip and alt as Pango markup: each
 /// is escaped for it (`class` is only a CSS class, and one of four words).
-enum WaybarLine {
+struct WaybarLineView: OutputView {
     /// Pending activities the tooltip lists at most.
     static let pendingShown = 5
 
-    static func line(_ glance: Glance, at now: Instant) -> [UInt8] {
+    /// Without its newline.
+    let line: [UInt8]
+
+    init(_ glance: Glance, at now: Instant) { line = Self.line(glance, at: now) }
+
+    func write(to output: OutputBuffer) {
+        output.bytes += line
+        output.bytes.append(UInt8(ascii: "\n"))
+    }
+
+    private static func line(_ glance: Glance, at now: Instant) -> [UInt8] {
         let compact = glance.compact(at: now)
         let kind: String, alt: String
         switch compact {

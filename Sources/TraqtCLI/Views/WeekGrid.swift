@@ -59,15 +59,21 @@ struct WeekLayout {
     /// The grid's width.
     var width: Int { Self.gridWidth(columns: columns) }
 
+    /// `MON 11-30`; short, `MON 30`.
+    static func header(_ date: LocalDate, short: Bool = false) -> String {
+        let month = String(date.description.suffix(5))  // MM-DD
+        return Weekdays.shortNames[date.weekday].uppercased() + " " + (short ? String(month.suffix(2)) : month)
+    }
+
     /// TIME, then each column but the last with two spaces after it.
     static func gridWidth(columns: [Int]) -> Int { 5 + 2 + columns.reduce(0, +) + 2 * (columns.count - 1) }
 
     /// `widest`: the widest name of each day, nil for a day with no activities.
     init(dates: [LocalDate], widest: [Int?], limit: Int?) {
         func layout(names: Int, short: Bool) -> (headers: [String], columns: [Int], width: Int) {
-            let headers = dates.map { SummaryFormatting.weekHeader($0, short: short) }
+            let headers = dates.map { Self.header($0, short: short) }
             let columns = zip(headers, widest).map { header, name in
-                max(TextColumns.displayWidth(header), name.map { SummaryFormatting.markWidth + 1 + min($0, names) } ?? 0)
+                max(TextColumns.displayWidth(header), name.map { WeekMarks.width + 1 + min($0, names) } ?? 0)
             }
             return (headers, columns, WeekLayout.gridWidth(columns: columns))
         }

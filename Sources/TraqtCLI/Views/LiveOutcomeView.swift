@@ -5,7 +5,7 @@ import TraqtCore
 /// things apart: a live command tells what became of the live activity (an end
 /// with its elapsed time, one already ended as such); push tells what became of
 /// each notification, and an end of one already ended changed nothing: skipped.
-enum LiveOutcomeLine {
+struct LiveOutcomeView: OutputView {
     enum Teller {
         case liveCommand, push
     }
@@ -24,8 +24,20 @@ enum LiveOutcomeLine {
         }
     }
 
-    /// Appends a line per outcome.
-    static func append(_ outcomes: [LiveOutcome], _ teller: Teller, to output: OutputBuffer) {
-        for outcome in outcomes { output.append(text(for: outcome, teller) + "\n") }
+    let outcomes: [LiveOutcome]
+    let teller: Teller
+    /// The line printed when there is no outcome (`live end --all` with none running).
+    let ifNone: String?
+
+    init(_ outcomes: [LiveOutcome], _ teller: Teller, ifNone: String? = nil) {
+        self.outcomes = outcomes
+        self.teller = teller
+        self.ifNone = ifNone
+    }
+
+    /// A line per outcome.
+    func write(to output: OutputBuffer) {
+        if outcomes.isEmpty, let ifNone { output.append(ifNone + "\n") }
+        for outcome in outcomes { output.append(Self.text(for: outcome, teller) + "\n") }
     }
 }

@@ -1,11 +1,36 @@
 import TraqtCore
 
 /// The text table `list` prints: TIME, DAYS, ID, NAME, columns lined up by
-/// display width. Rows are measured first and printed after, straight from
-/// SQLite's bytes. A small table is kept from the measuring pass and printed
-/// from memory; a large one is read a second time, so memory stays flat
-/// whatever the row count.
-struct ActivityTable {
+/// display width, or `No activities.`. Rows are measured first and printed
+/// after, straight from the store's bytes, in one snapshot: what is measured
+/// is what is printed. A small table is kept from the measuring pass and
+/// printed from memory; a large one is read a second time, so memory stays
+/// flat whatever the row count.
+struct ActivityTableView: OutputView {
+    let store: ActivityStore
+    let style: TextStyle
+
+    func write(to output: OutputBuffer) throws {
+        var table = ActivityTableColumns()
+        try store.snapshot {
+            try store.forEachRow { table.measure($0) }
+            guard table.rowCount > 0 else { return }
+            table.appendHeader(to: output, style)
+            if table.keptAll {
+                table.appendKeptRows(to: output, style)
+            } else {
+                try store.forEachRow { row in
+                    table.append(row, to: output, style)
+                    try output.flushIfFull()
+                }
+            }
+        }
+        if table.rowCount == 0 { output.append("No activities.\n") }
+    }
+}
+
+/// The table's column widths, measured over the rows, and the rows kept.
+private struct ActivityTableColumns {
     static let headers = ["TIME", "DAYS", "ID", "NAME"]
     /// Up to this many rows are kept from the first pass (a few hundred KB at most).
     static let keptRowLimit = 4096
@@ -43,33 +68,33 @@ struct ActivityTable {
                                 id: idStart..<nameStart, name: nameStart..<keptText.count))
     }
 
-    func appendHeader(to output: OutputBuffer, _ context: Context) {
-        output.append(TextColumns.line(Self.headers.map { ($0, context.bold($0)) }, widths: [5, daysWidth, idWidth]))
+    func appendHeader(to output: OutputBuffer, _ style: TextStyle) {
+        output.append(TextColumns.line(Self.headers.map { ($0, style.bold($0)) }, widths: [5, daysWidth, idWidth]))
     }
 
     /// Appends every kept row; only when `keptAll`.
-    mutating func appendKeptRows(to output: OutputBuffer, _ context: Context) {
+    mutating func appendKeptRows(to output: OutputBuffer, _ style: TextStyle) {
         for row in keptRows {
             keptText.withUnsafeBufferPointer { text in
                 appendLine(minutes: row.minutes, mask: row.mask,
                            id: UnsafeBufferPointer(rebasing: text[row.id]), idWidth: row.idWidth,
-                           name: UnsafeBufferPointer(rebasing: text[row.name]), to: output, context)
+                           name: UnsafeBufferPointer(rebasing: text[row.name]), to: output, style)
             }
         }
     }
 
-    mutating func append(_ row: ActivityRow, to output: OutputBuffer, _ context: Context) {
+    mutating func append(_ row: ActivityRow, to output: OutputBuffer, _ style: TextStyle) {
         row.withIDBytes { id in
             row.withNameBytes { name in
                 appendLine(minutes: row.minutes, mask: row.daysMask, id: id,
-                           idWidth: TextColumns.displayWidth(utf8: id), name: name, to: output, context)
+                           idWidth: TextColumns.displayWidth(utf8: id), name: name, to: output, style)
             }
         }
     }
 
     private mutating func appendLine(minutes: Int, mask: Int, id: UnsafeBufferPointer<UInt8>, idWidth rowIDWidth: Int,
-                                     name: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, _ context: Context) {
-        context.appendTime(minutes: minutes, to: output)
+                                     name: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, _ style: TextStyle) {
+        style.appendTime(minutes: minutes, to: output)
         output.append("  ")
         let days = summary(mask)
         output.bytes.append(contentsOf: days)

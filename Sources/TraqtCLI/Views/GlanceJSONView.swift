@@ -1,17 +1,32 @@
-extension Glance {
-    /// The line `traqt watch --json` prints, without its newline:
-    /// `{"now":…,"live":[…],"pending":[…]}`, with the objects `live list --json`
-    /// and `today --json` print; and the key that tells whether what it shows
-    /// changed: the same bytes without `now` and without each live activity's
-    /// elapsed fields, which only the clock's ticking moves.
-    public func jsonLine() -> (line: [UInt8], key: [UInt8]) {
+import TraqtCore
+
+/// The line `traqt watch --json` prints: `{"now":…,"live":[…],"pending":[…]}`,
+/// with the objects `live list --json` and `today --json` print; and the key
+/// that tells whether what it shows changed: the same bytes without `now` and
+/// without each live activity's elapsed fields, which only the clock's ticking moves.
+struct GlanceJSONView: OutputView {
+    /// Without its newline.
+    let line: [UInt8]
+    let key: [UInt8]
+
+    init(_ glance: Glance) {
+        (line, key) = Self.lineAndKey(glance)
+    }
+
+    func write(to output: OutputBuffer) {
+        output.bytes += line
+        output.append("\n")
+    }
+
+    private static func lineAndKey(_ glance: Glance) -> (line: [UInt8], key: [UInt8]) {
+        let now = glance.now
         var line = Array(#"{"now":""#.utf8)
         line.append(contentsOf: now.description.utf8)
         line.append(UInt8(ascii: "\""))
         let bodyStart = line.count
         var ticking: [Range<Int>] = []
         line.append(contentsOf: #","live":["#.utf8)
-        for (index, activity) in live.enumerated() {
+        for (index, activity) in glance.live.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
             let start = line.count
             activity.appendJSON(to: &line, now: now)
@@ -21,9 +36,10 @@ extension Glance {
             }
         }
         line.append(contentsOf: #"],"pending":["#.utf8)
-        for (index, item) in pending.enumerated() {
+        var encoder = ActivityJSONEncoder()
+        for (index, item) in glance.pending.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
-            line.append(contentsOf: item.json)
+            encoder.append(item.activity, to: &line)
         }
         line.append(contentsOf: "]}".utf8)
         var key: [UInt8] = []

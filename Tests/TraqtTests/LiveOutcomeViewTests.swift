@@ -5,7 +5,7 @@ import TraqtCore
 /// The one place that words what applying a live event did, as the live
 /// commands and push print it.
 @Suite("live outcome lines")
-struct LiveOutcomeLineTests {
+struct LiveOutcomeViewTests {
     @Test("a live command tells what became of the activity; push, of the notification")
     func lines() {
         let outcomes: [LiveOutcome] = [
@@ -13,15 +13,15 @@ struct LiveOutcomeLineTests {
             .alreadyEnded(id: "a", elapsedSeconds: 3723), .skipped(id: "a", notNewerThan: Instant(seconds: 0)),
         ]
         let skipped = "skipped a: not newer than \(Instant(seconds: 0))"
-        #expect(outcomes.map { LiveOutcomeLine.text(for: $0, .liveCommand) }
+        #expect(outcomes.map { LiveOutcomeView.text(for: $0, .liveCommand) }
             == ["started a", "updated a", "ended a (05:07)", "already ended a (01:02:03)", skipped])
-        #expect(outcomes.map { LiveOutcomeLine.text(for: $0, .push) }
+        #expect(outcomes.map { LiveOutcomeView.text(for: $0, .push) }
             == ["started a", "updated a", "ended a", "skipped a: already ended", skipped])
     }
 
     @Test("an id is shown without what drives the terminal")
     func printable() {
-        let line = LiveOutcomeLine.text(for: .started(id: "a\u{1B}]0;x\u{07}"), .push)
+        let line = LiveOutcomeView.text(for: .started(id: "a\u{1B}]0;x\u{07}"), .push)
         #expect(line.hasPrefix("started a"))
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 })
     }
