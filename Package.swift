@@ -10,6 +10,7 @@ let migrationFiles = [
     "0003-live-activities",
     "0004-exec-states",
     "0005-day-marks",
+    "0006-push-tokens",
 ]
 
 let package = Package(

@@ -11,6 +11,7 @@ public enum SchemaStep: Int, CaseIterable, Sendable {
     case liveActivities
     case execStates
     case dayMarks
+    case pushTokens
 
     /// The file name without its number and extension, and the embedded SQL of
     /// each engine. SwiftPM names an embedded file after it, with a leading
@@ -27,6 +28,8 @@ public enum SchemaStep: Int, CaseIterable, Sendable {
             ("exec-states", PackageResources._004_exec_states_sql, PackageResources._004_exec_states_postgres_sql)
         case .dayMarks:
             ("day-marks", PackageResources._005_day_marks_sql, PackageResources._005_day_marks_postgres_sql)
+        case .pushTokens:
+            ("push-tokens", PackageResources._006_push_tokens_sql, PackageResources._006_push_tokens_postgres_sql)
         }
     }
 

@@ -24,6 +24,11 @@ enum EnvironmentVariables {
             When set and not empty, push applies only envelopes whose auth equals it; anything \
             else exits 77.
             """),
+        DefinitionSpec("TRAQT_PUSH_AUTHORIZATION", help: """
+            'bearer TOKEN' (as an HTTP relay passes it on): with TRAQT_PUSH_TOKEN set, push \
+            applies any document, raw APNs payloads included, when TOKEN equals it; a wrong \
+            one exits 77.
+            """),
         DefinitionSpec("TZ", help: """
             The local zone that times are read and shown in; unset, the system's (/etc/localtime). \
             export --format ics names the calendar's zone after it.

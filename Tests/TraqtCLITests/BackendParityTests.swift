@@ -88,17 +88,21 @@ struct BackendParityTests {
 
     /// Every step's exit status and output on one engine, the database's
     /// location replaced by a placeholder, and so are the times `add` stamps
-    /// records with (the real clock's: they differ between the two runs).
+    /// records with (the real clock's: they differ between the two runs) and
+    /// the push tokens (random; checked to be 64 hex digits first).
     private static func transcript(_ backend: Backend) throws -> [String] {
         let database = try TestDatabase(backend)
         let stamp = try NSRegularExpression(pattern: #""(createdAt|updatedAt)":"\#(Self.today)T[0-9:]+Z""#)
+        let token = try NSRegularExpression(pattern: #""pushToken":"[0-9a-f]{64}""#)
         return try scenario.map { step in
             let result = try InProcessTraqt.run(step.arguments, database: database.location, stdin: step.stdin,
                                               environment: ["TZ": "America/New_York"])
             let errors = result.stderr.replacingOccurrences(of: database.location, with: "<db>")
             let text = "$ traqt \(step.arguments.joined(separator: " "))\n[\(result.status)]\n\(result.stdout)\(errors)"
-            return stamp.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
-                                                  withTemplate: #""$1":"<now>""#)
+            let stamped = stamp.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                         withTemplate: #""$1":"<now>""#)
+            return token.stringByReplacingMatches(in: stamped, range: NSRange(stamped.startIndex..., in: stamped),
+                                                  withTemplate: #""pushToken":"<token>""#)
         }
     }
 

@@ -108,7 +108,8 @@ struct LiveStoreTests {
             let pruned = at(60 + 4 * 3600 + 90 * 86_400)
             #expect(throws: LiveError.unknownID("walk")) { try store.applyLive([self.end("walk")], now: pruned) }
             let push = #"{"live_activity_id": "walk", "aps": {"event": "end"}}"#
-            #expect(throws: PushError.invalid(index: 0, field: "live_activity_id", message: "no live activity with id 'walk'")) {
+            #expect(throws: PushError.invalid(index: 0, field: "live_activity_id", message: "no live activity with id 'walk'",
+                                                reason: .notFound)) {
                 try store.applyLive(PushDocument.notifications(in: Array(push.utf8)[...], token: nil), now: pruned)
             }
         }

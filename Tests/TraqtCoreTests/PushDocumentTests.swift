@@ -69,7 +69,7 @@ struct PushDocumentTests {
         (#"{"request":{"auth":"t"}}"#, 0, "request.notifications"),
     ] as [(String, Int, String?)])
     func errors(json: String, index: Int, field: String?) {
-        guard case let .invalid(errorIndex, errorField, _)? = refusal(json) else {
+        guard case let .invalid(errorIndex, errorField, _, _)? = refusal(json) else {
             Issue.record("not refused as invalid")
             return
         }
@@ -88,7 +88,7 @@ struct PushDocumentTests {
     func changeErrors(json: String, field: String) throws {
         let read = try notifications(json)
         let error = #expect(throws: PushError.self) { try read[0].readChange() }
-        guard case let .invalid(0, errorField, _)? = error else { Issue.record("not invalid"); return }
+        guard case let .invalid(0, errorField, _, _)? = error else { Issue.record("not invalid"); return }
         #expect(errorField == field)
     }
 
@@ -132,12 +132,12 @@ struct PushDocumentTests {
         let bad = #"{"aps":{"event":"update"}}"#
         #expect(throws: JSONSyntaxError.self) { try notifications("[" + bad + "," + Self.apns + "] x") }
         #expect(throws: JSONSyntaxError.self) { try notifications("[" + bad + ",1,", token: "s3cret") }
-        guard case let .invalid(index, nil, _)? = refusal("[" + bad + "," + Self.apns + ",1]") else {
+        guard case let .invalid(index, nil, _, _)? = refusal("[" + bad + "," + Self.apns + ",1]") else {
             Issue.record("the malformed part was not the refusal")
             return
         }
         #expect(index == 2)
-        guard case let .invalid(1, field, _)? = refusal("[" + Self.apns + "," + bad + "," + bad + "]") else {
+        guard case let .invalid(1, field, _, _)? = refusal("[" + Self.apns + "," + bad + "," + bad + "]") else {
             Issue.record("not the first bad notification")
             return
         }
@@ -146,11 +146,11 @@ struct PushDocumentTests {
 
     @Test("tokens compare equal only when every byte and the length match")
     func tokenComparison() {
-        #expect(PushToken.matches("abc", "abc"))
-        #expect(!PushToken.matches("abd", "abc"))
-        #expect(!PushToken.matches("ab", "abc"))
-        #expect(!PushToken.matches("abc\0", "abc"))
-        #expect(!PushToken.matches("", "abc"))
-        #expect(PushToken.matches("", ""))
+        #expect(PushAuthorization.matches("abc", "abc"))
+        #expect(!PushAuthorization.matches("abd", "abc"))
+        #expect(!PushAuthorization.matches("ab", "abc"))
+        #expect(!PushAuthorization.matches("abc\0", "abc"))
+        #expect(!PushAuthorization.matches("", "abc"))
+        #expect(PushAuthorization.matches("", ""))
     }
 }

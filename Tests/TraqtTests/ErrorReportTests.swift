@@ -225,7 +225,10 @@ extension EditError: ErrorWalk {
 }
 
 extension LiveError: ErrorWalk {
-    enum Case: CaseIterable { case unknownID, alreadyRunning, ended, unknownActivity, tooLarge, notAnObject }
+    enum Case: CaseIterable {
+        case unknownID, alreadyRunning, ended, unknownActivity, tooLarge, notAnObject
+        case unknownPushToken, unregistered, notAStart, wrongType, incompleteStart
+    }
 
     var walkedCase: Case {
         switch self {
@@ -235,6 +238,11 @@ extension LiveError: ErrorWalk {
         case .unknownActivity: .unknownActivity
         case .tooLarge: .tooLarge
         case .notAnObject: .notAnObject
+        case .unknownPushToken: .unknownPushToken
+        case .unregistered: .unregistered
+        case .notAStart: .notAStart
+        case .wrongType: .wrongType
+        case .incompleteStart: .incompleteStart
         }
     }
 
@@ -243,6 +251,10 @@ extension LiveError: ErrorWalk {
             .unknownID("pizza"), .alreadyRunning(id: "pizza", since: Instant(seconds: 0)),
             .ended(id: "pizza", at: Instant(seconds: 60)), .unknownActivity("walk-dog"),
             .tooLarge(field: "state", bytes: 5000), .notAnObject(field: "state", found: "an array"),
+            .unknownPushToken(String(repeating: "ab", count: 32)),
+            .unregistered(id: "pizza", since: Instant(seconds: 60)), .notAStart(type: "delivery"),
+            .wrongType(tokenType: "delivery", given: "pizza"),
+            .incompleteStart(type: "delivery", missing: ["attributes", "alert"]),
         ]
     }
 }

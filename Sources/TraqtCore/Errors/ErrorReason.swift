@@ -24,6 +24,10 @@ public struct ErrorReason: Equatable, Hashable, Sendable {
     public static let idTaken = ErrorReason("id-taken", .dataError, 409)
     public static let alreadyRunning = ErrorReason("already-running", .dataError, 409)
     public static let ended = ErrorReason("ended", .dataError, 409)
+    /// APNs's reasons, named as traqt names its own: an unknown push token
+    /// (`BadDeviceToken`), and one whose live activity was dismissed (`Unregistered`).
+    public static let badDeviceToken = ErrorReason("bad-device-token", .dataError, 400)
+    public static let unregistered = ErrorReason("unregistered", .dataError, 410)
     public static let notScheduled = ErrorReason("not-scheduled", .dataError, 422)
     public static let alreadyDecided = ErrorReason("already-decided", .dataError, 409)
     public static let unauthorized = ErrorReason("unauthorized", .permissionDenied, 401)
@@ -57,7 +61,7 @@ public struct ErrorReason: Equatable, Hashable, Sendable {
 
     /// Every reason, for the test that holds them to the documented statuses.
     public static let all: [ErrorReason] = [
-        invalidArgument, invalidJSON, invalid, tooLarge, notFound, idTaken, alreadyRunning, ended,
+        invalidArgument, invalidJSON, invalid, tooLarge, notFound, idTaken, alreadyRunning, ended, badDeviceToken, unregistered,
         notScheduled, alreadyDecided, unauthorized, inputMissing, outputRefused,
         notADatabase, corrupt, invalidRow, foreignTrigger, schemaChanged, schemaTooNew,
         busy, unavailable, permissionDenied, untrusted, notAFile, cannotCreate, ioError, configuration,

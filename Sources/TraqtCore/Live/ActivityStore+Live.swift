@@ -11,9 +11,9 @@ extension ActivityStore {
         var activities: [LiveActivity] = []
         try read { connection in
             guard try Schema.has(.liveActivities, in: connection) else { return }
-            let statement = try connection.prepare("\(LiveActivity.selectSQL(connection.dialect)) \(LiveActivity.orderSQL)")
+            let statement = try connection.prepare("\(try LiveActivity.selectSQL(connection)) \(LiveActivity.orderSQL)")
             while try statement.step() {
-                let activity = LiveActivity(row: statement)
+                let activity = try LiveActivity(row: statement, location: connection.location)
                 if includeDismissed || activity.status(at: now) != .dismissed { activities.append(activity) }
             }
         }
@@ -35,7 +35,7 @@ extension ActivityStore {
         guard let first = requests.first else { return [] }
         return try write { connection in
             // A missing file opened without creating it (update and end) has no live activities.
-            guard let connection else { throw first.refusal(.unknownID(first.id)) }
+            guard let connection else { throw first.refusal(first.address.unknown) }
             if requests.count >= Self.bulkThreshold {
                 try connection.useCache(kibibytes: Self.bulkCacheKiB)
             }

@@ -2,7 +2,7 @@ extension LiveActivity {
     /// Appends the object `live list --json` prints for it as seen at `now`:
     /// `{"id":…,"type":…,"activityId":…|null,"name":…,"attributes":{…},"state":{…},
     /// "status":…,"startedAt":…,"updatedAt":…,"endedAt":…|null,"staleAt":…|null,
-    /// "dismissAt":…|null,"relevance":…,"elapsedSeconds":…,"elapsed":…}`; instants
+    /// "dismissAt":…|null,"relevance":…,"elapsedSeconds":…,"elapsed":…,"pushToken":…|null}`; instants
     /// in ISO 8601 in the local zone with its UTC offset, as `due` prints them.
     public func appendJSON(to buffer: inout [UInt8], now: Instant) {
         buffer.append(contentsOf: #"{"id":"#.utf8)
@@ -37,7 +37,10 @@ extension LiveActivity {
         appendDigits(elapsed, to: &buffer)
         buffer.append(contentsOf: #","elapsed":""#.utf8)
         buffer.append(contentsOf: Self.elapsedText(seconds: elapsed).utf8)
-        buffer.append(contentsOf: #""}"#.utf8)
+        // Checked when read: 64 hex digits, nothing to escape.
+        buffer.append(contentsOf: #"","pushToken":"#.utf8)
+        if let pushToken { JSONWriter.appendString(pushToken, to: &buffer) } else { JSONWriter.appendRaw("null", to: &buffer) }
+        buffer.append(UInt8(ascii: "}"))
     }
 
     private static func appendInstant(_ instant: Instant?, to buffer: inout [UInt8]) {

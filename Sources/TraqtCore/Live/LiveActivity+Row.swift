@@ -1,14 +1,17 @@
 extension LiveActivity {
     /// The query every reader of live activities starts from: a row per run, with
     /// the name readers show (the activity's, else a `name` or `title` attribute
-    /// that is text, else the id). Readers add their WHERE and ORDER BY.
-    static func selectSQL(_ dialect: SQLDialect) -> String {
-        """
+    /// that is text, else the id). Readers add their WHERE and ORDER BY. A
+    /// database older than push tokens reads none.
+    static func selectSQL(_ connection: any DatabaseConnection) throws -> String {
+        let dialect = connection.dialect
+        let token = try Schema.has(.pushTokens, in: connection) ? "l.push_token" : "NULL"
+        return """
         SELECT l.id, l.type, l.activity_id,
             coalesce(a.name, \(dialect.jsonTextMember("l.attributes", "name")),
                 \(dialect.jsonTextMember("l.attributes", "title")), l.id),
             l.attributes, l.state, l.started_at, l.updated_at, l.ended_at, l.stale_at, l.dismiss_at,
-            l.max_duration, l.relevance
+            l.max_duration, l.relevance, \(token)
         FROM live_activity AS l LEFT JOIN activity AS a ON a.id = l.activity_id
         """
     }
@@ -16,8 +19,14 @@ extension LiveActivity {
     /// Most relevant first: relevance descending, then start, then id (of `live_activity AS l`).
     static let orderSQL = "ORDER BY l.relevance DESC, l.started_at, l.id"
 
-    /// The current row of a `selectSQL` query.
-    init(row statement: any DatabaseStatement) {
+    /// The current row of a `selectSQL` query. A push token that traqt could not
+    /// have made is refused: another program wrote it.
+    init(row statement: any DatabaseStatement, location: String) throws(StoreError) {
+        let token = statement.isNull(at: 13) ? nil : statement.string(at: 13)
+        if let token, !PushToken.isWellFormed(token.utf8) {
+            throw .invalidRow(path: location, table: "live_activity", key: statement.string(at: 0),
+                              detail: "push_token is not 64 lowercase hex digits")
+        }
         self.init(
             id: statement.string(at: 0), type: statement.string(at: 1),
             activityId: statement.isNull(at: 2) ? nil : statement.string(at: 2),
@@ -25,6 +34,6 @@ extension LiveActivity {
             startedAt: Instant(seconds: statement.int(at: 6)), updatedAt: Instant(seconds: statement.int(at: 7)),
             endedAt: statement.optionalInstant(at: 8), staleAt: statement.optionalInstant(at: 9),
             dismissAt: statement.optionalInstant(at: 10), maxDuration: statement.int(at: 11),
-            relevance: statement.double(at: 12))
+            relevance: statement.double(at: 12), pushToken: token)
     }
 }

@@ -37,11 +37,14 @@ public struct LiveActivity: Equatable, Sendable {
     public var maxDuration: Int
     /// Readers show the most relevant first.
     public var relevance: Double
+    /// What a sender addresses this run by (64 hex digits), made at its start;
+    /// nil for a run started before traqt made tokens, until `live token` makes one.
+    public var pushToken: String?
 
     public init(id: String, type: String = defaultType, activityId: String? = nil, name: String? = nil,
                 attributes: String = "{}", state: String = "{}", startedAt: Instant, updatedAt: Instant? = nil,
                 endedAt: Instant? = nil, staleAt: Instant? = nil, dismissAt: Instant? = nil,
-                maxDuration: Int = defaultMaxDuration.seconds, relevance: Double = 0) {
+                maxDuration: Int = defaultMaxDuration.seconds, relevance: Double = 0, pushToken: String? = nil) {
         self.id = id
         self.type = type
         self.activityId = activityId
@@ -55,6 +58,7 @@ public struct LiveActivity: Equatable, Sendable {
         self.dismissAt = dismissAt
         self.maxDuration = maxDuration
         self.relevance = relevance
+        self.pushToken = pushToken
     }
 
     /// Start plus the time limit: when it counts as ended unless ended before; nil without a limit.

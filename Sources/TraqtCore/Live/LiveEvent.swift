@@ -39,10 +39,15 @@ public struct LiveStart: Sendable {
     public var stale: StaleTime?
     public var relevance: Double
     public var maxDuration: TimeSpan
+    /// What a start sent to a push-to-start token must carry and this one does
+    /// not (`attributes-type`, `attributes`, `alert`, as iOS requires); a start
+    /// to an id needs none of them.
+    public var missingForPushToStart: [String]
 
     public init(type: String = LiveActivity.defaultType, activity: Activity = .none,
                 attributes: LiveObject = .empty, state: LiveObject = .empty, stale: StaleTime? = nil,
-                relevance: Double = 0, maxDuration: TimeSpan = LiveActivity.defaultMaxDuration) {
+                relevance: Double = 0, maxDuration: TimeSpan = LiveActivity.defaultMaxDuration,
+                missingForPushToStart: [String] = []) {
         self.type = type
         self.activity = activity
         self.attributes = attributes
@@ -50,6 +55,7 @@ public struct LiveStart: Sendable {
         self.stale = stale
         self.relevance = relevance
         self.maxDuration = maxDuration
+        self.missingForPushToStart = missingForPushToStart
     }
 }
 

@@ -46,17 +46,66 @@ final class LiveWriter {
         return .skipped(id: id, notNewerThan: last)
     }
 
-    /// Applies one request: skipped when not newer, else its change; what the
-    /// rules refuse is thrown as the request's `refusal`.
+    /// Applies one request: its address looked up, then skipped when not newer,
+    /// else its change; what the rules refuse is thrown as the request's `refusal`.
     func apply(_ request: some LiveRequest) throws -> LiveOutcome {
-        let run = try run(of: request.id)
-        if let skipped = skip(request.id, timestamp: request.timestamp, run: run) { return skipped }
+        switch request.address {
+        case let .id(id):
+            return try apply(request, id: id, byToken: false)
+        case let .pushToken(text):
+            guard let token = PushToken(text) else { throw request.refusal(.unknownPushToken(text)) }
+            if let id = try liveID(of: token) { return try apply(request, id: id, byToken: true) }
+            guard let type = try pushToStartType(of: token) else { throw request.refusal(.unknownPushToken(text)) }
+            return try pushToStart(request, type: type)
+        }
+    }
+
+    private func apply(_ request: some LiveRequest, id: String, byToken: Bool) throws -> LiveOutcome {
+        let run = try run(of: id)
+        // A dismissed run's token stopped working then, and says since when, as APNs does.
+        if byToken, let dismissal = run?.activity.dismissal(at: now), now >= dismissal {
+            throw request.refusal(.unregistered(id: id, since: dismissal))
+        }
+        if let skipped = skip(id, timestamp: request.timestamp, run: run) { return skipped }
         let change = try request.readChange()
         do {
-            return try apply(change, id: request.id, at: request.timestamp ?? now, run: run)
+            return try apply(change, id: id, at: request.timestamp ?? now, run: run)
         } catch let error as LiveError {
             throw request.refusal(error)
         }
+    }
+
+    /// A start sent to the push-to-start token of `type`: a new live activity of
+    /// that type, under a new id (a UUID, as ActivityKit gives one).
+    private func pushToStart(_ request: some LiveRequest, type: String) throws -> LiveOutcome {
+        guard case let .start(start) = try request.readChange() else { throw request.refusal(.notAStart(type: type)) }
+        if !start.missingForPushToStart.isEmpty {
+            throw request.refusal(.incompleteStart(type: type, missing: start.missingForPushToStart))
+        }
+        guard start.type == type else { throw request.refusal(.wrongType(tokenType: type, given: start.type)) }
+        let id = try RandomBytes.uuid()
+        do {
+            return try self.start(id, start, at: request.timestamp ?? now, run: nil)
+        } catch let error as LiveError {
+            throw request.refusal(error)
+        }
+    }
+
+    private lazy var selectByToken = statement("SELECT id FROM live_activity WHERE push_token = ?1")
+    private lazy var selectPushToStart = statement("SELECT type FROM push_to_start_token WHERE token = ?1")
+
+    private func liveID(of token: PushToken) throws -> String? {
+        let select = try selectByToken.get()
+        defer { select.reset() }
+        try select.bind(token.hex, at: 1)
+        return try select.step() ? select.string(at: 0) : nil
+    }
+
+    private func pushToStartType(of token: PushToken) throws -> String? {
+        let select = try selectPushToStart.get()
+        defer { select.reset() }
+        try select.bind(token.hex, at: 1)
+        return try select.step() ? select.string(at: 0) : nil
     }
 
     /// Applies `change` to the id whose current run is `run`, as happening at `time`.
@@ -72,12 +121,13 @@ final class LiveWriter {
 
     private lazy var insertRun = statement("""
         INSERT INTO live_activity (id, type, activity_id, attributes, state, started_at, updated_at,
-            ended_at, stale_at, dismiss_at, max_duration, relevance, session_id)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, NULL, ?7, NULL, ?8, ?9, ?10)
+            ended_at, stale_at, dismiss_at, max_duration, relevance, session_id, push_token)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, NULL, ?7, NULL, ?8, ?9, ?10, ?11)
         ON CONFLICT (id) DO UPDATE SET type = excluded.type, activity_id = excluded.activity_id,
             attributes = excluded.attributes, state = excluded.state, started_at = excluded.started_at,
             updated_at = excluded.updated_at, ended_at = NULL, stale_at = excluded.stale_at, dismiss_at = NULL,
-            max_duration = excluded.max_duration, relevance = excluded.relevance, session_id = excluded.session_id
+            max_duration = excluded.max_duration, relevance = excluded.relevance, session_id = excluded.session_id,
+            push_token = excluded.push_token
         """)
     private lazy var selectActivityName = statement("SELECT name FROM activity WHERE id = ?1")
     private lazy var insertSession = statement("""
@@ -124,6 +174,8 @@ final class LiveWriter {
         try insert.bind(limit, at: 8)
         try insert.bind(start.relevance, at: 9)
         try insert.bind(sessionID, at: 10)
+        // Each run gets a token of its own: a sender holding the last run's cannot reach this one.
+        try insert.bind(try PushToken.random().hex, at: 11)
         try insert.run()
         return .started(id: id)
     }

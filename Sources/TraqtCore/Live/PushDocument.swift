@@ -17,8 +17,19 @@ public enum PushDocument {
     /// checks keeping nothing but the auths: anything else throws
     /// `PushError.unauthorized` before any other check. Throws `JSONSyntaxError`
     /// (before anything else) or `PushError`.
-    public static func notifications(in bytes: ArraySlice<UInt8>, token: String?) throws -> [PushNotification] {
+    ///
+    /// With `address` (the request's push token, or `--id`), the document is one
+    /// raw APNs payload `{"aps": …}`, as APNs takes it: the address names its
+    /// live activity, the body never does.
+    public static func notifications(in bytes: ArraySlice<UInt8>, token: String?,
+                                     addressedTo address: LiveAddress? = nil) throws -> [PushNotification] {
         if let token { try authorize(bytes, token: token) }
+        if let address {
+            var parser = JSONParser(bytes)
+            let value = try parser.readValue()
+            try parser.finish()
+            return [try PushNotification(apns: value, address: address, index: 0)]
+        }
         var parser = JSONParser(bytes)
         var collector = Collector()
         try forEachPart(&parser) { parser in try collector.add(part: &parser) }
@@ -51,7 +62,7 @@ public enum PushDocument {
                     if case let .string(text) = try parser.readValue() { auth = text }
                 }
             }
-            if !(auth.map { PushToken.matches($0, token) } ?? false) { authorized = false }
+            if !(auth.map { PushAuthorization.matches($0, token) } ?? false) { authorized = false }
         }
         try parser.finish()
         if !authorized { throw PushError.unauthorized }

@@ -5,19 +5,26 @@
 public struct PushNotification: Sendable {
     /// 0-based, across the whole document.
     public let index: Int
-    public let id: String
+    public let address: LiveAddress
     public let timestamp: Instant?
     /// What it changes, or the error that applying it throws.
     private let content: Result<LiveChange, PushError>
-    /// The id's field path, for messages about the id's live activity.
-    public let idField: String
+    /// The field that names its live activity (`live_activity_id`), for messages
+    /// about that live activity; nil when the request's address named it (a token).
+    public let idField: String?
 
+    /// The id it names in its body, when it names one.
+    public var id: String? {
+        if case let .id(id) = address, idField != nil { return id }
+        return nil
+    }
+
+    /// A notification that names its live activity by `live_activity_id`.
     init(_ value: JSONValue, index: Int, path: String) throws(PushError) {
-        self.index = index
         guard case .object = value else {
             throw .invalid(index: index, field: nil, message: "expected a notification object, found \(value.kindName)")
         }
-        idField = path + "live_activity_id"
+        let idField = path + "live_activity_id"
         guard let idValue = value["live_activity_id"] else { throw .invalid(index: index, field: idField, message: "missing") }
         guard case let .string(id) = idValue else {
             throw .invalid(index: index, field: idField, message: "expected a string, found \(idValue.kindName)")
@@ -25,17 +32,37 @@ public struct PushNotification: Sendable {
         do { try Activity.validate(id: id) } catch {
             throw .invalid(index: index, field: idField, message: error.message)
         }
-        self.id = id
         let name = value["live_activity"] != nil ? "live_activity" : "aps"
-        let bodyPath = path + name + "."
         guard let body = value[name] else {
             throw .invalid(index: index, field: path + "live_activity", message: "missing (or an APNs 'aps' object)")
         }
-        guard case .object = body else {
-            throw .invalid(index: index, field: path + name, message: "expected an object, found \(body.kindName)")
+        try self.init(body: body, bodyPath: path + name, address: .id(id), idField: idField, index: index)
+    }
+
+    /// A raw APNs payload (`{"aps": …}`), addressed as APNs addresses it: by the
+    /// request (a push token, or an id for a local sender), never by its body.
+    init(apns value: JSONValue, address: LiveAddress, index: Int) throws(PushError) {
+        guard case .object = value else {
+            throw .invalid(index: index, field: nil, message: "expected an APNs payload object, found \(value.kindName)")
         }
-        timestamp = try Self.epochSeconds(body["timestamp"], index: index, field: bodyPath + "timestamp")
-        let reader = NotificationBody(body: body, bodyPath: bodyPath, index: index, id: id)
+        if value["live_activity_id"] != nil {
+            throw .invalid(index: index, field: "live_activity_id",
+                           message: "an addressed push names its live activity by --token or --id, not in its body")
+        }
+        guard let body = value["aps"] else { throw .invalid(index: index, field: "aps", message: "missing") }
+        try self.init(body: body, bodyPath: "aps", address: address, idField: nil, index: index)
+    }
+
+    private init(body: JSONValue, bodyPath: String, address: LiveAddress, idField: String?, index: Int) throws(PushError) {
+        guard case .object = body else {
+            throw .invalid(index: index, field: bodyPath, message: "expected an object, found \(body.kindName)")
+        }
+        self.index = index
+        self.address = address
+        self.idField = idField
+        timestamp = try Self.epochSeconds(body["timestamp"], index: index, field: bodyPath + ".timestamp")
+        let bodyID: String? = if idField != nil, case let .id(id) = address { id } else { nil }
+        let reader = NotificationBody(body: body, bodyPath: bodyPath + ".", index: index, id: bodyID)
         content = Result { () throws(PushError) in try reader.change() }
     }
 
@@ -58,7 +85,7 @@ extension PushNotification: LiveRequest {
 
     /// The rules refuse the notification for its id's live activity.
     public func refusal(_ error: LiveError) -> any Error {
-        PushError.invalid(index: index, field: idField, message: error.description)
+        PushError.invalid(index: index, field: idField, message: error.description, reason: error.reason)
     }
 }
 
@@ -70,7 +97,8 @@ private struct NotificationBody {
     /// the envelope's `request.notifications[N].` when inside one.
     let bodyPath: String
     let index: Int
-    let id: String
+    /// The id named in the body: a start there runs on the activity of that id.
+    let id: String?
 
     func change() throws(PushError) -> LiveChange {
         let eventField = bodyPath + "event"
@@ -91,8 +119,11 @@ private struct NotificationBody {
                 }
                 type = text
             }
-            return .start(LiveStart(type: type, activity: .ifExists(id), attributes: try object("attributes") ?? .empty,
-                                    state: state ?? .empty, stale: stale, relevance: relevance ?? 0))
+            let required = ["attributes-type", "attributes", "alert"]
+            return .start(LiveStart(type: type, activity: id.map(LiveStart.Activity.ifExists) ?? .none,
+                                    attributes: try object("attributes") ?? .empty, state: state ?? .empty,
+                                    stale: stale, relevance: relevance ?? 0,
+                                    missingForPushToStart: required.filter { body[$0] == nil || body[$0] == .null }))
         case "update":
             return .update(LiveUpdate(state: state.map(LiveUpdate.State.replace) ?? .keep, stale: stale,
                                       relevance: relevance))

@@ -47,12 +47,12 @@ extension ActivityStore {
                                             countOthers: Bool) throws -> CompactGlance? {
         // The name (JSON functions, a join) is worked out for the one row shown only.
         let first = try connection.prepare("""
-            \(LiveActivity.selectSQL(connection.dialect))
+            \(try LiveActivity.selectSQL(connection))
             WHERE l.id = (SELECT l.id FROM live_activity AS l WHERE \(runningSQL) \(LiveActivity.orderSQL) LIMIT 1)
             """)
         try first.bind(now.seconds, at: 1)
         guard try first.step() else { return nil }
-        let activity = LiveActivity(row: first)
+        let activity = try LiveActivity(row: first, location: connection.location)
         var others = 0
         if countOthers {
             let count = try connection.prepare("SELECT count(*) FROM live_activity AS l WHERE \(runningSQL)")

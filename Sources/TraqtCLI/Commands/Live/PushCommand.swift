@@ -23,24 +23,42 @@ enum PushCommand: Command {
             auth equals it are applied; anything else exits 77. --follow reads JSON Lines \
             until the input ends, applying each line as its own document as it arrives; a \
             bad line is reported on standard error and the rest go on; the exit status is \
-            then 65 (77 if a line was not authorized).
+            then 65 (77 if a line was not authorized). \
+            --token TOKEN takes one raw APNs payload {"aps": …} (no id in it, as APNs \
+            takes it for POST /3/device/TOKEN) for the live activity that token names \
+            ('traqt live token ID'), or, sent to a push-to-start token, starts a new one of \
+            that type; an unknown token is refused (BadDeviceToken, 65), one of a dismissed \
+            live activity too (Unregistered). --id ID does the same by id, for a local \
+            sender. A raw payload carries no auth: when TRAQT_PUSH_TOKEN is set, it is \
+            applied only when TRAQT_PUSH_AUTHORIZATION is 'bearer TOKEN' with that token \
+            (in the environment, never an argument, which other users can read).
             """,
         arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "The file to read, or '-' for standard input (the default).")],
         options: [
-            follow,
+            follow, token, id,
             CommonOptions.now,
         ],
         examples: [
             "ssh host traqt push - < update.json",
             "mosquitto_sub -t traqt/live | traqt push --follow",
+            "traqt push --token \"$(traqt live token walk-dog)\" update.aps.json",
         ])
 
     static let follow = OptionSpec("follow", short: "f", help: "Read JSON Lines as they arrive, one document per line.")
+    static let token = OptionSpec("token", .value(name: "token"),
+                                  help: "Apply raw APNs payloads to the live activity (or push-to-start type) of this push token.")
+    static let id = OptionSpec("id", .value(name: "id"), help: "Apply raw APNs payloads to the live activity with this id.")
 
     static func run(_ context: Context) throws {
         let path = context.arguments.positionals.first ?? "-"
         let source = path == "-" ? "standard input" : path
-        let token = context.environment["TRAQT_PUSH_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        try context.refuseTogether(Self.token, Self.id)
+        let address: LiveAddress? = if let token = context.arguments.value(Self.token) {
+            .pushToken(token)
+        } else {
+            try LiveOptions.id(Self.id, context).map(LiveAddress.id)
+        }
+        let token = try authorization(context)
         _ = try context.now() // a bad --now is refused before any input is read
         let input = try context.openInput(path)
         var store: ActivityStore?
@@ -55,7 +73,7 @@ enum PushCommand: Command {
             guard var bytes = try input.readAll(limit: PushDocument.byteLimit)?[...] else {
                 throw PushCommandError.refused(.tooLarge, source: source)
             }
-            try apply(&bytes, source: source, token: token, context, store: open)
+            try apply(&bytes, source: source, token: token, address: address, context, store: open)
             return
         }
         var refused = 0, documents = 0, unauthorized = false, lineNumber = 0
@@ -66,7 +84,7 @@ enum PushCommand: Command {
             do {
                 let lineSource = "\(source), line \(lineNumber)"
                 guard case var .text(bytes) = line else { throw PushCommandError.refused(.tooLarge, source: lineSource) }
-                try apply(&bytes, source: lineSource, token: token, context, store: open)
+                try apply(&bytes, source: lineSource, token: token, address: address, context, store: open)
                 try context.output.flush()
             } catch let error as PushCommandError {
                 // A bad line is reported and the stream goes on; store failures end it.
@@ -80,11 +98,11 @@ enum PushCommand: Command {
 
     /// Applies one document and prints a line per notification. The text is
     /// let go once read: while the store works, only the notifications are held.
-    private static func apply(_ bytes: inout ArraySlice<UInt8>, source: String, token: String?, _ context: Context,
-                              store: () throws -> ActivityStore) throws {
+    private static func apply(_ bytes: inout ArraySlice<UInt8>, source: String, token: String?, address: LiveAddress?,
+                              _ context: Context, store: () throws -> ActivityStore) throws {
         let outcomes: [LiveOutcome]
         do {
-            let notifications = try PushDocument.notifications(in: bytes, token: token)
+            let notifications = try PushDocument.notifications(in: bytes, token: token, addressedTo: address)
             bytes = []
             if notifications.isEmpty { return }
             outcomes = try store().applyLive(notifications, now: try context.now())
@@ -94,5 +112,21 @@ enum PushCommand: Command {
             throw PushCommandError.refused(error, source: source)
         }
         LiveOutcomeView(outcomes, .push).write(to: context.output)
+    }
+
+    /// The token every envelope's `auth` must equal (`TRAQT_PUSH_TOKEN`), or nil
+    /// when nothing more is checked: none is set, or the sender passed it as a
+    /// bearer credential (`TRAQT_PUSH_AUTHORIZATION`, as an HTTP relay adds it),
+    /// which authorizes any shape. A wrong credential is refused (77) at once.
+    private static func authorization(_ context: Context) throws -> String? {
+        guard let token = context.environment["TRAQT_PUSH_TOKEN"], !token.isEmpty else { return nil }
+        guard let credential = context.environment["TRAQT_PUSH_AUTHORIZATION"], !credential.isEmpty else { return token }
+        // The scheme is case-insensitive (RFC 9110); the token is compared in constant time.
+        let scheme = credential.utf8.prefix(7)
+        guard scheme.count == 7, String(decoding: scheme, as: UTF8.self).lowercased() == "bearer ",
+              PushAuthorization.matches(String(decoding: credential.utf8.dropFirst(7), as: UTF8.self), token) else {
+            throw PushCommandError.refused(.unauthorized, source: "TRAQT_PUSH_AUTHORIZATION")
+        }
+        return nil
     }
 }
