@@ -114,13 +114,16 @@ final class CommandSupervisor {
         while true {
             readSignals(forwardingTo: nil)
             var left = Self.children().filter { $0 != leader }
+            // Done only when a scan finds no child at all: one that ended after
+            // the scan had its children brought to traqt by then, unseen by it.
+            guard !left.isEmpty else { return }
             left.removeAll { child in
                 var status: Int32 = 0
                 return waitpid(child, &status, WNOHANG) == child
             }
             // A live process of the group that is no child of traqt has a live
             // parent in it, and the topmost such parent is traqt's child.
-            guard !left.isEmpty else { return }
+            if left.isEmpty { continue }
             let late = MonotonicClock.nanoseconds() >= graceEnd
             if late { kill(-leader, SIGKILL) }
             // A child's pid is not given to another process before traqt reaps
