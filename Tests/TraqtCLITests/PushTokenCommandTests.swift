@@ -24,6 +24,11 @@ struct PushTokenCommandTests {
         #expect(try fixture.succeed(["push", "--id", "pizza"] + Self.now, stdin: #"{"aps": {"event": "end"}}"#)
             == "ended pizza\n")
         #expect(try fixture.statuses(now: "2026-11-30T12:00")["pizza"] == "ended")
+        // By id as by live_activity_id: a start of an activity's id runs on that activity.
+        #expect(try fixture.succeed(["push", "--id", "walk-dog"] + Self.now, stdin: #"{"aps": {"event": "start"}}"#)
+            == "started walk-dog\n")
+        let walk = try fixture.list(now: "2026-11-30T12:00").first { $0["id"] as? String == "walk-dog" }
+        #expect(walk?["activityId"] as? String == "walk-dog")
     }
 
     @Test("a rotated token stops working at once: BadDeviceToken (65), nothing applied, 8 digits shown",

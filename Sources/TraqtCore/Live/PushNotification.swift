@@ -13,9 +13,9 @@ public struct PushNotification: Sendable {
     /// about that live activity; nil when the request's address named it (a token).
     public let idField: String?
 
-    /// The id it names in its body, when it names one.
+    /// The id it is addressed to (in its body, or by `--id`); nil for a token.
     public var id: String? {
-        if case let .id(id) = address, idField != nil { return id }
+        if case let .id(id) = address { return id }
         return nil
     }
 
@@ -61,7 +61,7 @@ public struct PushNotification: Sendable {
         self.address = address
         self.idField = idField
         timestamp = try Self.epochSeconds(body["timestamp"], index: index, field: bodyPath + ".timestamp")
-        let bodyID: String? = if idField != nil, case let .id(id) = address { id } else { nil }
+        let bodyID: String? = if case let .id(id) = address { id } else { nil }
         let reader = NotificationBody(body: body, bodyPath: bodyPath + ".", index: index, id: bodyID)
         content = Result { () throws(PushError) in try reader.change() }
     }
@@ -97,7 +97,8 @@ private struct NotificationBody {
     /// the envelope's `request.notifications[N].` when inside one.
     let bodyPath: String
     let index: Int
-    /// The id named in the body: a start there runs on the activity of that id.
+    /// The id it is addressed to: a start there runs on the activity of that id,
+    /// as a local start of that id does; nil for a token.
     let id: String?
 
     func change() throws(PushError) -> LiveChange {
