@@ -112,5 +112,39 @@ struct PushTokenCommandTests {
                                         environment: ["TRAQT_PUSH_TOKEN": "s3cret", "TRAQT_PUSH_AUTHORIZATION": right])
                 == "updated pizza\n")
         }
+        // The credential authorizes any shape: an envelope without the right auth too.
+        let envelope = #"{"request": {"auth": "other", "notifications": [{"live_activity_id": "pizza", "#
+            + #""live_activity": {"event": "end"}}]}}"#
+        #expect(try fixture.succeed(["push"] + Self.now, stdin: envelope,
+                                    environment: ["TRAQT_PUSH_TOKEN": "s3cret", "TRAQT_PUSH_AUTHORIZATION": "bearer s3cret"])
+            == "ended pizza\n")
+    }
+
+    @Test("--follow with --token applies each line to the token's live activity as it comes; a bad line is reported")
+    func followToken() throws {
+        let fixture = try LiveFixture()
+        try fixture.succeed(["live", "start", "--id", "pizza"] + Self.now)
+        let token = try fixture.succeed(["live", "token", "pizza"]).trimmingCharacters(in: .newlines)
+        let lines = #"{"aps": {"event": "update", "content-state": {"eta": 9}}}"# + "\n" + "{\n"
+            + #"{"aps": {"event": "update", "content-state": {"eta": 4}}}"# + "\n"
+        let result = try fixture.traqt(["push", "--follow", "--token", token] + Self.now, stdin: lines)
+        #expect(result.status == 65 && result.stdout == "updated pizza\nupdated pizza\n")
+        #expect(result.stderr.contains("standard input, line 2: "), "\(result.stderr)")
+        #expect(try fixture.list(now: "2026-11-30T12:00")[0]["state"] as? [String: Int] == ["eta": 4])
+    }
+
+    @Test("the token of a dismissed live activity is Unregistered (65), with when it stopped working")
+    func unregistered() throws {
+        let fixture = try LiveFixture()
+        try fixture.succeed(["live", "start", "--id", "pizza"] + Self.now)
+        let token = try fixture.succeed(["live", "token", "pizza"]).trimmingCharacters(in: .newlines)
+        try fixture.succeed(["live", "end", "pizza", "--dismiss", "immediate"] + Self.now)
+        let before = try fixture.bytes()
+        let result = try fixture.traqt(["push", "--token", token, "--now", "2026-11-30T12:05"],
+                                       stdin: #"{"aps": {"event": "update"}}"#)
+        #expect(result.status == 65 && result.stdout.isEmpty)
+        #expect(result.stderr == "Error: standard input: notification 0: the live activity 'pizza' of this push token "
+            + "was dismissed at 2026-11-30T12:00:00+00:00 (Unregistered); nothing was applied\n")
+        #expect(try fixture.bytes() == before)
     }
 }

@@ -10,8 +10,10 @@ extension ActivityStore {
     public func liveActivities(now: Instant, includeDismissed: Bool = false) throws -> [LiveActivity] {
         var activities: [LiveActivity] = []
         try read { connection in
-            guard try Schema.has(.liveActivities, in: connection) else { return }
-            let statement = try connection.prepare("\(try LiveActivity.selectSQL(connection)) \(LiveActivity.orderSQL)")
+            let version = try Schema.version(of: connection)
+            guard Schema.has(.liveActivities, version: version) else { return }
+            let select = LiveActivity.selectSQL(connection.dialect, version: version)
+            let statement = try connection.prepare("\(select) \(LiveActivity.orderSQL)")
             while try statement.step() {
                 let activity = try LiveActivity(row: statement, location: connection.location)
                 if includeDismissed || activity.status(at: now) != .dismissed { activities.append(activity) }

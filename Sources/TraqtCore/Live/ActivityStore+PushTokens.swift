@@ -17,7 +17,11 @@ extension ActivityStore {
             let select = try connection.prepare("SELECT push_token FROM live_activity WHERE id = ?1")
             try select.bind(id, at: 1)
             guard try select.step() else { throw LiveError.unknownID(id) }
-            if !rotate, !select.isNull(at: 0), let token = PushToken(select.string(at: 0)) { return token }
+            // Asked again after the read found none: another process made one meanwhile.
+            if !rotate, !select.isNull(at: 0) {
+                return try Self.checkedToken(select.string(at: 0), table: "live_activity", key: id,
+                                             location: connection.location)
+            }
             let token = try PushToken.random()
             let update = try connection.prepare("UPDATE live_activity SET push_token = ?2 WHERE id = ?1")
             try update.bind(id, at: 1)

@@ -2,10 +2,9 @@ extension LiveActivity {
     /// The query every reader of live activities starts from: a row per run, with
     /// the name readers show (the activity's, else a `name` or `title` attribute
     /// that is text, else the id). Readers add their WHERE and ORDER BY. A
-    /// database older than push tokens reads none.
-    static func selectSQL(_ connection: any DatabaseConnection) throws -> String {
-        let dialect = connection.dialect
-        let token = try Schema.has(.pushTokens, in: connection) ? "l.push_token" : "NULL"
+    /// database whose schema `version` is older than push tokens reads none.
+    static func selectSQL(_ dialect: SQLDialect, version: Int) -> String {
+        let token = Schema.has(.pushTokens, version: version) ? "l.push_token" : "NULL"
         return """
         SELECT l.id, l.type, l.activity_id,
             coalesce(a.name, \(dialect.jsonTextMember("l.attributes", "name")),

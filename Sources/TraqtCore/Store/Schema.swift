@@ -21,4 +21,8 @@ public enum Schema {
     static func has(_ step: SchemaStep, in connection: any DatabaseConnection) throws -> Bool {
         try version(of: connection) >= step.version
     }
+
+    /// The same guard on a version already read: a reader that asks about two
+    /// steps reads the schema once.
+    static func has(_ step: SchemaStep, version: Int) -> Bool { version >= step.version }
 }

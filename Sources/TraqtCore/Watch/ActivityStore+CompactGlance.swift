@@ -11,8 +11,10 @@ extension ActivityStore {
     public func compactGlance(now: Instant, countOthers: Bool) throws -> CompactGlance {
         var result = CompactGlance.nothing
         try read { connection in
-            if try Schema.has(.liveActivities, in: connection),
-               let running = try Self.mostRelevantRunning(in: connection, now: now, countOthers: countOthers) {
+            let version = try Schema.version(of: connection)
+            if Schema.has(.liveActivities, version: version),
+               let running = try Self.mostRelevantRunning(in: connection, version: version, now: now,
+                                                          countOthers: countOthers) {
                 result = running
                 return
             }
@@ -43,11 +45,11 @@ extension ActivityStore {
         (l.ended_at IS NULL OR l.ended_at > ?1) AND (l.max_duration = 0 OR l.started_at + l.max_duration > ?1)
         """
 
-    private static func mostRelevantRunning(in connection: any DatabaseConnection, now: Instant,
+    private static func mostRelevantRunning(in connection: any DatabaseConnection, version: Int, now: Instant,
                                             countOthers: Bool) throws -> CompactGlance? {
         // The name (JSON functions, a join) is worked out for the one row shown only.
         let first = try connection.prepare("""
-            \(try LiveActivity.selectSQL(connection))
+            \(LiveActivity.selectSQL(connection.dialect, version: version))
             WHERE l.id = (SELECT l.id FROM live_activity AS l WHERE \(runningSQL) \(LiveActivity.orderSQL) LIMIT 1)
             """)
         try first.bind(now.seconds, at: 1)
