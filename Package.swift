@@ -11,6 +11,7 @@ let migrationFiles = [
     "0004-exec-states",
     "0005-day-marks",
     "0006-push-tokens",
+    "0007-push-order",
 ]
 
 let package = Package(

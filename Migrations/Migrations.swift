@@ -12,6 +12,7 @@ public enum SchemaStep: Int, CaseIterable, Sendable {
     case execStates
     case dayMarks
     case pushTokens
+    case pushOrder
 
     /// The file name without its number and extension, and the embedded SQL of
     /// each engine. SwiftPM names an embedded file after it, with a leading
@@ -30,6 +31,8 @@ public enum SchemaStep: Int, CaseIterable, Sendable {
             ("day-marks", PackageResources._005_day_marks_sql, PackageResources._005_day_marks_postgres_sql)
         case .pushTokens:
             ("push-tokens", PackageResources._006_push_tokens_sql, PackageResources._006_push_tokens_postgres_sql)
+        case .pushOrder:
+            ("push-order", PackageResources._007_push_order_sql, PackageResources._007_push_order_postgres_sql)
         }
     }
 

@@ -38,7 +38,7 @@ struct CompletionTests {
             ("traqt live end --dismiss i", ["immediate"]),
             ("traqt summary --date to", ["today", "tomorrow"]),
             ("traqt completions ", ["bash", "zsh", "fish"]),
-            ("traqt help live ", ["start", "update", "end", "list", "status", "token"]),
+            ("traqt help live ", ["start", "update", "end", "list", "status", "token", "channel"]),
             ("traqt today --q", ["--quiet"]),
             ("traqt --", ["--db", "--help", "--version"]),
             ("traqt add Walk --at ", []),

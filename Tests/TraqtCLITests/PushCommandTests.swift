@@ -25,20 +25,25 @@ struct PushCommandTests {
     /// The clock of every push here, so that pruning never depends on the day the tests run.
     static let now = ["--now", "2026-11-30T12:00"]
 
-    @Test("each shape: an APNs payload, a notification, an envelope, an array of them")
+    /// `--now` at `offset` seconds after 10:00.
+    static func now(_ offset: Int) -> [String] {
+        ["--now", "2026-11-30T10:\(offset / 600)\(offset / 60 % 10):\(offset % 60 / 10)\(offset % 10)"]
+    }
+
+    @Test("each shape: an APNs payload, a notification, an envelope, an array of them; each event happens when applied")
     func shapes() throws {
         let fixture = try LiveFixture()
-        let start = Self.apns("walk-dog", "start", at: Self.t0,
+        let start = Self.apns("walk-dog", "start", at: 1234,
                               #","content-state":{"laps":0},"attributes-type":"StopwatchAttributes","attributes":{"lane":3}"#)
-        #expect(try fixture.succeed(["push"] + Self.now, stdin: start) == "started walk-dog\n")
-        let update = Self.notification("walk-dog", "update", at: Self.t0 + 60, #","content-state":{"laps":1},"relevance-score":75"#)
-        #expect(try fixture.succeed(["push", "-"] + Self.now, stdin: update) == "updated walk-dog\n")
+        #expect(try fixture.succeed(["push"] + Self.now(0), stdin: start) == "started walk-dog\n")
+        let update = Self.notification("walk-dog", "update", at: 1300, #","content-state":{"laps":1},"relevance-score":75"#)
+        #expect(try fixture.succeed(["push", "-"] + Self.now(60), stdin: update) == "updated walk-dog\n")
         let array = "[" + Self.envelope(auth: "any", Self.notification("pizza", "start", at: Self.t0 + 10,
                                                                         #","attributes":{"title":"Pizza"}"#))
-            + "," + Self.apns("walk-dog", "end", at: Self.t0 + 120, #","dismissal-date":\#(Self.t0 + 180)"#) + "]"
+            + "," + Self.apns("walk-dog", "end", at: 1400, #","dismissal-date":\#(Self.t0 + 180)"#) + "]"
         let file = fixture.directory.file("push.json")
         try array.write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try fixture.succeed(["push", file] + Self.now) == "started pizza\nended walk-dog\n")
+        #expect(try fixture.succeed(["push", file] + Self.now(120)) == "started pizza\nended walk-dog\n")
 
         let listed = try fixture.list(now: "2026-11-30T10:02:30")
         #expect(listed.map { $0["id"] as! String } == ["walk-dog", "pizza"])
@@ -48,7 +53,9 @@ struct PushCommandTests {
         #expect(walk["attributes"] as? [String: Int] == ["lane": 3])
         #expect(walk["state"] as? [String: Int] == ["laps": 1])
         #expect(walk["relevance"] as? Int == 75)
+        // Apple's start example says 1234 (1970): it starts when applied, and its timestamp is kept.
         #expect(walk["startedAt"] as? String == "2026-11-30T10:00:00+00:00")
+        #expect(walk["sentAt"] as? String == "1970-01-01T00:23:20+00:00")
         #expect(walk["endedAt"] as? String == "2026-11-30T10:02:00+00:00")
         #expect(walk["dismissAt"] as? String == "2026-11-30T10:03:00+00:00")
         #expect(walk["elapsed"] as? String == "02:00")
@@ -64,45 +71,41 @@ struct PushCommandTests {
         #expect(try fixture.succeed(["push"] + Self.now, stdin: document) == "started p\nupdated p\n")
         let before = try fixture.bytes()
         #expect(try fixture.succeed(["push"] + Self.now, stdin: document) == """
-            skipped p: not newer than 2026-11-30T10:00:20+00:00
-            skipped p: not newer than 2026-11-30T10:00:20+00:00
+            skipped p: a start, and it is running since 2026-11-30T12:00:00+00:00
+            skipped p: the same request again (timestamp \(Self.t0 + 20))
 
             """)
         let late = Self.apns("p", "update", at: Self.t0 + 10, #","content-state":{"n":1}"#)
-        #expect(try fixture.succeed(["push"] + Self.now, stdin: late) == "skipped p: not newer than 2026-11-30T10:00:20+00:00\n")
+        #expect(try fixture.succeed(["push"] + Self.now, stdin: late)
+            == "skipped p: older than the last push applied (timestamp \(Self.t0 + 20))\n")
         #expect(try fixture.bytes() == before)
-        // Skipping comes before any other check: a stale duplicate with a bad event is not an error.
-        #expect(try fixture.succeed(["push"] + Self.now, stdin: Self.apns("p", "bogus", at: Self.t0 + 5)).hasPrefix("skipped p: "))
-        // Without a timestamp it happens when applied; an update without content keeps the state.
-        try fixture.succeed(["push", "--now", "2026-11-30T10:05"], stdin: Self.apns("p", "update", #","relevance-score":5"#))
-        let listed = try fixture.list(now: "2026-11-30T10:06")[0]
-        #expect(listed["state"] as? [String: Int] == ["n": 2])
-        #expect(listed["updatedAt"] as? String == "2026-11-30T10:05:00+00:00")
-        // An end of an ended one is skipped too.
-        try fixture.succeed(["push"] + Self.now, stdin: Self.apns("p", "end", at: Self.t0 + 400))
-        #expect(try fixture.succeed(["push"] + Self.now, stdin: Self.apns("p", "end", at: Self.t0 + 500)) == "skipped p: already ended\n")
+        // The same second with other content is applied, in the order it comes: an update then an end ends it.
+        let sameSecond = "[" + Self.apns("p", "update", at: Self.t0 + 20, #","content-state":{"n":3}"#) + ","
+            + Self.apns("p", "end", at: Self.t0 + 20) + "]"
+        #expect(try fixture.succeed(["push"] + Self.now, stdin: sameSecond) == "updated p\nended p\n")
+        #expect(try fixture.list(now: "2026-11-30T12:00")[0]["state"] as? [String: Int] == ["n": 3])
+        // Anything after the end is skipped, whatever its timestamp, an untimed one too.
+        #expect(try fixture.succeed(["push"] + Self.now, stdin: Self.apns("p", "end", at: Self.t0 + 500))
+            == "skipped p: ended at 2026-11-30T12:00:00+00:00\n")
+        #expect(try fixture.succeed(["push"] + Self.now, stdin: Self.apns("p", "update", #","relevance-score":5"#))
+            == "skipped p: ended at 2026-11-30T12:00:00+00:00\n")
     }
 
-    /// Bad documents and what the error must say.
-    static let badDocuments: [(String, String)] = {
+    /// Malformed documents, refused whole, and what the error must say.
+    static let malformedDocuments: [(String, String)] = {
         let start = apns("a", "start", at: t0)
-        let over = #","content-state":{"x":"\#(String(repeating: "a", count: 4089))"}"#
         var cases: [(String, String)] = []
-        cases.append(("[" + start + "," + apns("b", "update", at: t0) + "]",
-                      "notification 1, field 'live_activity_id': no live activity with id 'b'"))
         cases.append(("[" + start + "," + envelope(auth: "x", apns("a", "update", at: t0 + 1), apns("a", "pause", at: t0 + 2)) + "]",
                       "notification 2, field 'request.notifications[1].aps.event'"))
-        cases.append(("[" + start + "," + apns("a", "start", at: t0 + 1) + "]",
-                      "notification 1, field 'live_activity_id': the live activity 'a' is already running"))
-        cases.append((apns("a", "start", at: t0, over),
-                      "notification 0, field 'aps.content-state': the content-state is 4097 bytes"))
         cases.append((#"{"aps":{"event":"start"}}"#, "notification 0, field 'live_activity_id': missing"))
+        cases.append(("[" + start + "," + apns("a", "update", at: t0, #","content-state":"x""#) + "]",
+                      "notification 1, field 'aps.content-state': the aps.content-state must be a JSON object"))
         cases.append(("[" + start + ",", "invalid JSON at line 1"))
         return cases
     }()
 
-    @Test("a bad document applies nothing and names the notification and the field", arguments: badDocuments)
-    func badDocument(document: String, message: String) throws {
+    @Test("a malformed document applies nothing and names the notification and the field", arguments: malformedDocuments)
+    func malformedDocument(document: String, message: String) throws {
         let fixture = try LiveFixture(activity: false)
         let result = try fixture.traqt(["push"] + Self.now, stdin: document)
         #expect(result.status == 65)
@@ -111,6 +114,46 @@ struct PushCommandTests {
         #expect(result.stderr.hasSuffix("; nothing was applied\n"))
         #expect(result.stdout.isEmpty)
         #expect(try fixture.list(now: "2026-11-30T10:00", all: true).isEmpty)
+    }
+
+    /// Well-formed notifications the rules refuse, each on its own, and the reason.
+    static let refusedNotifications: [(String, String, String)] = {
+        let over = #","content-state":{"x":"\#(String(repeating: "a", count: 4089))"}"#
+        return [
+            (apns("b", "update", at: t0), "no live activity with id 'b'", "BadDeviceToken"),
+            (apns("a", "start", at: t0 + 10), "the live activity 'a' is already running", "AlreadyRunning"),
+            (apns("a", "update", at: t0 + 1, over), "bytes; at most 4096 are allowed (PayloadTooLarge)", "PayloadTooLarge"),
+            (apns("a", "update", at: t0 + 86_400 * 3), "more than a day (TimestampInFuture)", "TimestampInFuture"),
+            (apns("a", "update", at: t0 * 1000), "can only be milliseconds", "BadDate"),
+        ]
+    }()
+
+    @Test("a refused notification is refused alone: the others are applied, nothing goes to stdout, each is named, 65",
+          arguments: refusedNotifications)
+    func refusedNotification(notification: String, message: String, reason: String) throws {
+        let fixture = try LiveFixture(activity: false)
+        let update = Self.apns("a", "update", at: Self.t0 + 2, #","content-state":{"n":1}"#)
+        let result = try fixture.traqt(["push"] + Self.now,
+                                       stdin: "[" + Self.apns("a", "start", at: Self.t0) + "," + notification + "," + update + "]")
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(result.stderr)")
+        #expect(lines.first == "Error: standard input: notification 0: started a")
+        #expect(lines[1].hasPrefix("Error: standard input: notification 1") && lines[1].contains(message), "\(lines[1])")
+        #expect(lines[1].hasSuffix("; refused"))
+        #expect(lines[2] == "Error: standard input: notification 2: updated a")
+        #expect(lines[3] == "Error: 1 notification was refused (see above); the others were applied or skipped")
+        #expect(try fixture.list(now: "2026-11-30T12:00")[0]["state"] as? [String: Int] == ["n": 1])
+        // With --json the answer is on stdout whatever the outcomes, one object each, with the status APNs would give.
+        let json = try fixture.traqt(["push", "--json"] + Self.now,
+                                     stdin: "[" + Self.apns("a", "update", at: Self.t0 + 3) + "," + notification + "]")
+        #expect(json.status == 65)
+        let objects = json.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(objects.map { $0["outcome"] as? String } == ["applied", "refused"])
+        #expect(objects[1]["reason"] as? String == reason)
+        #expect(objects[1]["status"] as? Int == (reason == "PayloadTooLarge" ? 413 : 400))
+        #expect(objects.map { $0["index"] as? Int } == [0, 1])
     }
 
     @Test("--follow applies each line as it comes; a bad line in the middle is reported and the rest go on")

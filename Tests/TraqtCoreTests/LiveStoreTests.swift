@@ -108,10 +108,8 @@ struct LiveStoreTests {
             let pruned = at(60 + 4 * 3600 + 90 * 86_400)
             #expect(throws: LiveError.unknownID("walk")) { try store.applyLive([self.end("walk")], now: pruned) }
             let push = #"{"live_activity_id": "walk", "aps": {"event": "end"}}"#
-            #expect(throws: PushError.invalid(index: 0, field: "live_activity_id", message: "no live activity with id 'walk'",
-                                                reason: .notFound)) {
-                try store.applyLive(PushDocument.notifications(in: Array(push.utf8)[...], token: nil), now: pruned)
-            }
+            let outcomes = try store.applyPush(PushDocument.notifications(in: Array(push.utf8)[...], token: nil), now: pruned)
+            #expect(outcomes.map(\.refusal) == [.unknownID("walk")])
         }
     }
 
@@ -147,34 +145,6 @@ struct LiveStoreTests {
             #expect(throws: LiveError.unknownActivity("nope")) {
                 try store.applyLive([self.start("b", activity: "nope")], now: at(30))
             }
-        }
-    }
-
-    private func push(_ json: String, to store: ActivityStore) throws -> [LiveOutcome] {
-        try store.applyLive(PushDocument.notifications(in: Array(json.utf8)[...], token: nil), now: at(0))
-    }
-
-    @Test("a pushed event not newer than the last one applied to its id is skipped before anything else is checked")
-    func ordering() throws {
-        try withStore { store, _ in
-            let t = at(100).seconds
-            func event(_ event: String, _ time: Int, _ extra: String = "") -> String {
-                #"{"aps":{"event":"\#(event)","timestamp":\#(time)\#(extra)},"live_activity_id":"walk"}"#
-            }
-            let started = try push(event("start", t), to: store)
-            #expect(started == [.started(id: "walk")])
-            // A repeated start, and a bad event with an old timestamp: skipped, not refused.
-            let repeated = try push("[" + event("start", t) + "," + event("bogus", t - 1) + "]", to: store)
-            #expect(repeated == [.skipped(id: "walk", notNewerThan: at(100)), .skipped(id: "walk", notNewerThan: at(100))])
-            // A newer update, then a late older one.
-            let updates = try push("[" + event("update", t + 20, #","content-state":{"n":2}"#) + ","
-                                   + event("update", t + 10, #","content-state":{"n":1}"#) + "]", to: store)
-            #expect(updates == [.updated(id: "walk"), .skipped(id: "walk", notNewerThan: at(120))])
-            #expect(try store.liveActivities(now: at(200)).first?.state == #"{"n":2}"#)
-            // The start, at its timestamp, ran on the activity of that id.
-            let ended = try push(event("end", t + 60), to: store)
-            #expect(ended == [.ended(id: "walk", elapsedSeconds: 60)])
-            #expect(try store.timeSpent(on: Self.day, now: at(500)).map(\.seconds) == [60])
         }
     }
 }

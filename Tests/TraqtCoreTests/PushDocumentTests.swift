@@ -22,8 +22,8 @@ struct PushDocumentTests {
     func apns() throws {
         let read = try notifications(Self.apns)
         #expect(read.map(\.id) == ["pizza"])
-        #expect(read[0].timestamp == Instant(seconds: 1_764_489_600))
-        guard case let .update(update) = try read[0].readChange() else { Issue.record("not an update"); return }
+        #expect(read[0].timestamp == PushTimestamp(milliseconds: 1_764_489_600_000))
+        guard case let .update(update) = read[0].change else { Issue.record("not an update"); return }
         guard case let .replace(state) = update.state else { Issue.record("state not replaced"); return }
         #expect(state.text == #"{"eta":7}"#)
         #expect(update.stale == .at(Instant(seconds: 1_764_491_400)))
@@ -34,7 +34,7 @@ struct PushDocumentTests {
     func notification() throws {
         let read = try notifications(Self.vendor)
         #expect(read[0].timestamp == nil)
-        guard case let .start(start) = try read[0].readChange() else { Issue.record("not a start"); return }
+        guard case let .start(start) = read[0].change else { Issue.record("not a start"); return }
         #expect(start.type == "DefaultLiveActivityAttributes")
         #expect(start.attributes.text == #"{"data":{"name":"static data"}}"#)
         #expect(start.state.text == #"{"data":{"emoji":"x"}}"#)
@@ -54,7 +54,7 @@ struct PushDocumentTests {
     @Test("an end's dismissal date is a moment, capped by the policy")
     func end() throws {
         let read = try notifications(#"{"aps":{"event":"end","dismissal-date":1764490000},"live_activity_id":"p"}"#)
-        guard case let .end(end) = try read[0].readChange() else { Issue.record("not an end"); return }
+        guard case let .end(end) = read[0].change else { Issue.record("not an end"); return }
         #expect(end.dismissal == .at(Instant(seconds: 1_764_490_000)))
         #expect(end.state == nil)
     }
@@ -64,7 +64,15 @@ struct PushDocumentTests {
         (#"{"aps":{"event":"update"},"live_activity_id":""}"#, 0, "live_activity_id"),
         (#"{"live_activity_id":"a"}"#, 0, "live_activity"),
         (#"{"aps":{"event":"update","timestamp":"soon"},"live_activity_id":"a"}"#, 0, "aps.timestamp"),
-        (#"{"aps":{"event":"update","timestamp":1.5},"live_activity_id":"a"}"#, 0, "aps.timestamp"),
+        (#"{"aps":{"event":"pause"},"live_activity_id":"a"}"#, 0, "aps.event"),
+        (#"{"aps":{},"live_activity_id":"a"}"#, 0, "aps.event"),
+        (#"{"aps":{"event":"update","content-state":[1]},"live_activity_id":"a"}"#, 0, "aps.content-state"),
+        (#"{"aps":{"event":"start","attributes":"x"},"live_activity_id":"a"}"#, 0, "aps.attributes"),
+        (#"{"aps":{"event":"update","relevance-score":"high"},"live_activity_id":"a"}"#, 0, "aps.relevance-score"),
+        (#"{"aps":{"event":"start","alert":7},"live_activity_id":"a"}"#, 0, "aps.alert"),
+        (#"{"aps":{"event":"start","alert":{"title":1}},"live_activity_id":"a"}"#, 0, "aps.alert.title"),
+        (#"{"aps":{"event":"start","input-push-channel":""},"live_activity_id":"a"}"#, 0, "aps.input-push-channel"),
+        (#"{"aps":{"event":"start","input-push-token":"yes"},"live_activity_id":"a"}"#, 0, "aps.input-push-token"),
         (#"[1]"#, 0, nil),
         (#"{"request":{"auth":"t"}}"#, 0, "request.notifications"),
     ] as [(String, Int, String?)])
@@ -77,27 +85,68 @@ struct PushDocumentTests {
         #expect(errorField == field)
     }
 
-    @Test("what is read when applied is checked then, with its field", arguments: [
-        (#"{"aps":{"event":"pause"},"live_activity_id":"a"}"#, "aps.event"),
-        (#"{"aps":{},"live_activity_id":"a"}"#, "aps.event"),
-        (#"{"aps":{"event":"update","content-state":[1]},"live_activity_id":"a"}"#, "aps.content-state"),
-        (#"{"aps":{"event":"start","attributes":"x"},"live_activity_id":"a"}"#, "aps.attributes"),
-        (#"{"aps":{"event":"update","relevance-score":"high"},"live_activity_id":"a"}"#, "aps.relevance-score"),
-        (#"{"aps":{"event":"end","dismissal-date":-1},"live_activity_id":"a"}"#, "aps.dismissal-date"),
+    @Test("what the rules refuse of a well-formed notification refuses it alone, with its field", arguments: [
+        (#"{"aps":{"event":"end","dismissal-date":-1},"live_activity_id":"a"}"#, "aps.dismissal-date", LiveError.badDate(field: "aps.dismissal-date", .negative)),
+        (#"{"aps":{"event":"update","timestamp":100000000000.001},"live_activity_id":"a"}"#, "aps.timestamp", .badDate(field: "aps.timestamp", .milliseconds)),
+        (#"{"aps":{"event":"update","stale-date":1764489600000},"live_activity_id":"a"}"#, "aps.stale-date", .badDate(field: "aps.stale-date", .milliseconds)),
     ])
-    func changeErrors(json: String, field: String) throws {
+    func ruleRefusals(json: String, field: String, refusal: LiveError) throws {
         let read = try notifications(json)
-        let error = #expect(throws: PushError.self) { try read[0].readChange() }
-        guard case let .invalid(0, errorField, _, _)? = error else { Issue.record("not invalid"); return }
-        #expect(errorField == field)
+        #expect(read[0].refusedBeforeApplying == refusal)
     }
 
-    @Test("a state of 4097 bytes is refused when applied")
+    @Test("timestamps are seconds kept to the millisecond, read exactly; 10^11 is the last second a payload can say", arguments: [
+        ("1764489600", 1_764_489_600_000), ("1764489600.25", 1_764_489_600_250), ("1764489600.1239", 1_764_489_600_123),
+        ("1.7644896e9", 1_764_489_600_000), ("17644896E2", 1_764_489_600_000), ("0.0005", 0), ("0", 0), ("1234", 1_234_000),
+        ("100000000000", 100_000_000_000_000), ("1e-400", 0),
+    ] as [(String, Int)])
+    func timestamps(text: String, milliseconds: Int) throws {
+        let read = try notifications(#"{"aps":{"event":"update","timestamp":\#(text)},"live_activity_id":"a"}"#)
+        #expect(read[0].timestamp == PushTimestamp(milliseconds: milliseconds))
+        #expect(read[0].refusedBeforeApplying == nil)
+    }
+
+    @Test("above 10^11 seconds a timestamp can only be milliseconds", arguments: ["100000000001", "1e11000", "1764489600000", "100000000000.001"])
+    func milliseconds(text: String) throws {
+        let read = try notifications(#"{"aps":{"event":"update","timestamp":\#(text)},"live_activity_id":"a"}"#)
+        #expect(read[0].refusedBeforeApplying == .badDate(field: "aps.timestamp", .milliseconds))
+    }
+
+    @Test("a state over 4096 bytes refuses its notification, not the document: its payload is over the limit first")
     func tooLarge() throws {
         let state = #"{"x":""# + String(repeating: "a", count: 4089) + #""}"#
         let read = try notifications(#"{"aps":{"event":"update","content-state":\#(state)},"live_activity_id":"a"}"#)
-        let error = #expect(throws: PushError.self) { try read[0].readChange() }
-        #expect(error?.description.contains("4097 bytes") == true)
+        let payload = #"{"aps":{"event":"update","content-state":\#(state)}}"#
+        #expect(read[0].refusedBeforeApplying == .payloadTooLarge(bytes: payload.utf8.count))
+    }
+
+    @Test("an APNs payload is at most 4096 bytes: as sent for a raw body, as built (compact) for the other shapes")
+    func payloadSize() throws {
+        func raw(_ count: Int, pad: String = "") -> String {
+            #"{"aps":{"event":"update",\#(pad)"content-state":{"x":""# + String(repeating: "a", count: count) + #""}}}"#
+        }
+        let around = raw(0).utf8.count
+        let fits = raw(4096 - around)
+        #expect(fits.utf8.count == 4096)
+        let apns = { (body: String) in
+            try PushDocument.notifications(in: Array(body.utf8)[...], token: nil, addressedTo: .id("a"))[0]
+        }
+        #expect(try apns(fits).refusedBeforeApplying == nil)
+        #expect(try apns(raw(4097 - around)).refusedBeforeApplying == .payloadTooLarge(bytes: 4097))
+        // White space counts as sent in a raw body; in the other shapes only the compact payload does.
+        #expect(try apns(raw(4096 - around, pad: " ")).refusedBeforeApplying == .payloadTooLarge(bytes: 4097))
+        let wrapped = { (count: Int) in
+            #"{"live_activity_id": "a",   "aps": {"event": "update", "content-state": {"x": ""# + String(repeating: "a", count: count) + #""}}}"#
+        }
+        #expect(try notifications(wrapped(4096 - around))[0].refusedBeforeApplying == nil)
+        #expect(try notifications(wrapped(4097 - around))[0].refusedBeforeApplying == .payloadTooLarge(bytes: 4097))
+    }
+
+    @Test("an alert is kept as compact JSON; a string is its body")
+    func alert() throws {
+        let read = try notifications(#"[{"aps":{"event":"update","alert":{"title":"Pizza","body":"7 min","sound":"chime.aiff"}},"live_activity_id":"a"},"#
+                                     + #"{"aps":{"event":"end","alert":"Delivered"},"live_activity_id":"a"}]"#)
+        #expect(read.map(\.alert) == [#"{"title":"Pizza","body":"7 min","sound":"chime.aiff"}"#, #"{"body":"Delivered"}"#])
     }
 
     @Test("with a token, only envelopes with that auth pass; nothing else is looked at first")

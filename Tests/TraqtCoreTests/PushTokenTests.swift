@@ -22,6 +22,13 @@ struct PushTokenTests {
         try PushDocument.notifications(in: Array(json.utf8)[...], token: nil, addressedTo: address)
     }
 
+    /// What became of a raw APNs payload sent to `address`: what it did, or what refused it.
+    private func push(_ json: String, _ address: LiveAddress, _ store: ActivityStore, at time: Instant? = nil)
+        throws -> (done: LiveOutcome?, refusal: LiveError?) {
+        let outcome = try #require(try store.applyPush(apns(json, address), now: time ?? now).first)
+        return (outcome.done, outcome.refusal)
+    }
+
     private func token(of id: String, _ store: ActivityStore) throws -> String? {
         try store.liveActivities(now: now, includeDismissed: true).first { $0.id == id }?.pushToken
     }
@@ -60,20 +67,16 @@ struct PushTokenTests {
             let first = try #require(try token(of: "pizza", store))
             #expect(try store.pushToken(ofLive: "pizza", rotate: false).hex == first)
             let update = #"{"aps": {"event": "update", "content-state": {"eta": 7}}}"#
-            #expect(try store.applyLive(apns(update, .pushToken(first)), now: now) == [.updated(id: "pizza")])
+            #expect(try push(update, .pushToken(first), store).done == .updated(id: "pizza"))
             #expect(try store.liveActivities(now: now).first?.state == #"{"eta":7}"#)
 
             let second = try store.pushToken(ofLive: "pizza", rotate: true).hex
             let current = try token(of: "pizza", store)
             #expect(second != first && current == second)
-            #expect(throws: PushError.invalid(index: 0, field: nil, message: LiveError.unknownPushToken(first).description,
-                                              reason: .badDeviceToken)) {
-                try store.applyLive(apns(update, .pushToken(first)), now: now)
-            }
-            #expect(try store.applyLive(apns(update, .pushToken(second)), now: now) == [.updated(id: "pizza")])
+            #expect(try push(update, .pushToken(first), store).refusal == .unknownPushToken(first))
+            #expect(try push(update, .pushToken(second), store).done == .updated(id: "pizza"))
             // By id, for a local sender.
-            #expect(try store.applyLive(apns(#"{"aps": {"event": "end"}}"#, .id("pizza")), now: now)
-                == [.ended(id: "pizza", elapsedSeconds: 0)])
+            #expect(try push(#"{"aps": {"event": "end"}}"#, .id("pizza"), store).done == .ended(id: "pizza", elapsedSeconds: 0))
 
             // A new run of the id is a new activity: the last run's token does not reach it.
             _ = try store.applyLive([start("pizza")], now: Instant(seconds: now.seconds + 5 * 3600))
@@ -89,11 +92,10 @@ struct PushTokenTests {
             let token = try store.pushToken(ofLive: "pizza", rotate: false).hex
             _ = try store.applyLive([LiveEvent(id: "pizza", change: .end(LiveEnd(dismissal: .immediate)))], now: now)
             let later = Instant(seconds: now.seconds + 60)
-            #expect(throws: PushError.invalid(index: 0, field: nil,
-                                              message: LiveError.unregistered(id: "pizza", since: now).description,
-                                              reason: .unregistered)) {
-                try store.applyLive(apns(#"{"aps": {"event": "update"}}"#, .pushToken(token)), now: later)
-            }
+            let outcome = try #require(try store.applyPush(apns(#"{"aps": {"event": "update"}}"#, .pushToken(token)), now: later).first)
+            #expect(outcome.refusal == .unregistered(id: "pizza", since: now))
+            guard case let .refused(refusal) = outcome.result else { return }
+            #expect(refusal.reason == .unregistered && refusal.reason.status == 410 && refusal.since == now)
         }
     }
 
@@ -102,9 +104,7 @@ struct PushTokenTests {
         try withStore { store, _ in
             _ = try store.applyLive([start("pizza")], now: now)
             for token in [try PushToken.random().hex, "abc", "", String(repeating: "A", count: 64)] {
-                #expect(throws: PushError.self) {
-                    try store.applyLive(apns(#"{"aps": {"event": "end"}}"#, .pushToken(token)), now: now)
-                }
+                #expect(try push(#"{"aps": {"event": "end"}}"#, .pushToken(token), store).refusal == .unknownPushToken(token))
             }
             #expect(try store.liveActivities(now: now).map { $0.status(at: now) } == [.active])
         }
@@ -118,15 +118,22 @@ struct PushTokenTests {
             #expect(try store.pushToStartToken(type: "pizza", now: now).hex != token)
             let body = #"{"aps": {"event": "start", "attributes-type": "delivery", "attributes": {"order": 1}, "#
                 + #""content-state": {"eta": 9}, "alert": {"title": "On its way"}}}"#
-            let outcomes = try store.applyLive(apns(body, .pushToken(token)), now: now)
-            guard case let .started(id)? = outcomes.first else { Issue.record("not started: \(outcomes)"); return }
+            let outcome = try push(body, .pushToken(token), store)
+            guard case let .started(id, nil)? = outcome.done else { Issue.record("not started: \(outcome)"); return }
             #expect(UUID(uuidString: id) != nil)
             let started = try #require(try store.liveActivities(now: now).first)
             #expect(started.id == id && started.type == "delivery" && started.attributes == #"{"order":1}"#)
             #expect(started.pushToken != nil && started.pushToken != token)
-            // Two starts, two live activities.
-            _ = try store.applyLive(apns(body, .pushToken(token)), now: now)
+            // Two starts, two live activities; the same request again (a retry) starts nothing more.
+            _ = try push(body, .pushToken(token), store)
             #expect(try store.liveActivities(now: now).count == 2)
+            let timed = body.replacingOccurrences(of: #""event": "start""#, with: #""event": "start", "timestamp": 1234"#)
+            guard case let .started(timedID, nil)? = try push(timed, .pushToken(token), store).done else {
+                Issue.record("the timed start did not start")
+                return
+            }
+            #expect(try push(timed, .pushToken(token), store).done == .skipped(id: timedID, .sameRequest(PushTimestamp(milliseconds: 1_234_000))))
+            #expect(try store.liveActivities(now: now).count == 3)
         }
     }
 
@@ -141,9 +148,7 @@ struct PushTokenTests {
     func pushToStartRefusals(body: String, refusal: LiveError) throws {
         try withStore { store, _ in
             let token = try store.pushToStartToken(type: "delivery", now: now).hex
-            #expect(throws: PushError.invalid(index: 0, field: nil, message: refusal.description, reason: .invalid)) {
-                try store.applyLive(apns(body, .pushToken(token)), now: now)
-            }
+            #expect(try push(body, .pushToken(token), store).refusal == refusal)
             #expect(try store.liveActivities(now: now, includeDismissed: true).isEmpty)
         }
     }

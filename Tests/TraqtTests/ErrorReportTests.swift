@@ -228,6 +228,7 @@ extension LiveError: ErrorWalk {
     enum Case: CaseIterable {
         case unknownID, alreadyRunning, ended, unknownActivity, tooLarge, notAnObject
         case unknownPushToken, unregistered, notAStart, wrongType, incompleteStart
+        case timestampInFuture, badDate, payloadTooLarge, unknownChannel, startOnChannel
     }
 
     var walkedCase: Case {
@@ -243,6 +244,11 @@ extension LiveError: ErrorWalk {
         case .notAStart: .notAStart
         case .wrongType: .wrongType
         case .incompleteStart: .incompleteStart
+        case .timestampInFuture: .timestampInFuture
+        case .badDate: .badDate
+        case .payloadTooLarge: .payloadTooLarge
+        case .unknownChannel: .unknownChannel
+        case .startOnChannel: .startOnChannel
         }
     }
 
@@ -255,6 +261,9 @@ extension LiveError: ErrorWalk {
             .unregistered(id: "pizza", since: Instant(seconds: 60)), .notAStart(type: "delivery"),
             .wrongType(tokenType: "delivery", given: "pizza"),
             .incompleteStart(type: "delivery", missing: ["attributes", "alert"]),
+            .timestampInFuture(PushTimestamp(milliseconds: 200_000_000), now: Instant(seconds: 0)),
+            .badDate(field: "aps.timestamp", .milliseconds), .badDate(field: "aps.stale-date", .negative),
+            .payloadTooLarge(bytes: 4097), .unknownChannel("bm9wZQ=="), .startOnChannel("bm9wZQ=="),
         ]
     }
 }
@@ -279,12 +288,14 @@ extension PushError: ErrorWalk {
 }
 
 extension PushCommandError: ErrorWalk {
-    enum Case: CaseIterable { case invalidJSON, refused, linesRefused }
+    enum Case: CaseIterable { case invalidJSON, refused, notificationRefused, notificationsRefused, linesRefused }
 
     var walkedCase: Case {
         switch self {
         case .invalidJSON: .invalidJSON
         case .refused: .refused
+        case .notificationRefused: .notificationRefused
+        case .notificationsRefused: .notificationsRefused
         case .linesRefused: .linesRefused
         }
     }
@@ -294,6 +305,8 @@ extension PushCommandError: ErrorWalk {
             .invalidJSON(JSONSyntaxError(message: "unexpected end", line: 1, column: 2), source: "standard input"),
             .refused(.unauthorized, source: "standard input"),
             .refused(.tooLarge, source: "standard input, line 2"),
+            .notificationRefused("notification 0: no live activity with id 'a'", source: "standard input"),
+            .notificationsRefused(1), .notificationsRefused(2),
             .linesRefused(1, of: 3, unauthorized: false), .linesRefused(2, of: 3, unauthorized: true),
         ]
     }

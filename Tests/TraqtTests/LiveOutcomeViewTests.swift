@@ -10,13 +10,14 @@ struct LiveOutcomeViewTests {
     func lines() {
         let outcomes: [LiveOutcome] = [
             .started(id: "a"), .updated(id: "a"), .ended(id: "a", elapsedSeconds: 307),
-            .alreadyEnded(id: "a", elapsedSeconds: 3723), .skipped(id: "a", notNewerThan: Instant(seconds: 0)),
+            .alreadyEnded(id: "a", elapsedSeconds: 3723), .skipped(id: "a", .older(than: PushTimestamp(milliseconds: 1500))),
+            .started(id: "b", pushToken: "ab12"),
         ]
-        let skipped = "skipped a: not newer than \(Instant(seconds: 0))"
+        let skipped = "skipped a: older than the last push applied (timestamp 1.5)"
         #expect(outcomes.map { LiveOutcomeView.text(for: $0, .liveCommand) }
-            == ["started a", "updated a", "ended a (05:07)", "already ended a (01:02:03)", skipped])
+            == ["started a", "updated a", "ended a (05:07)", "already ended a (01:02:03)", skipped, "started b token ab12"])
         #expect(outcomes.map { LiveOutcomeView.text(for: $0, .push) }
-            == ["started a", "updated a", "ended a", "skipped a: already ended", skipped])
+            == ["started a", "updated a", "ended a", "skipped a: already ended", skipped, "started b token ab12"])
     }
 
     @Test("an id is shown without what drives the terminal")

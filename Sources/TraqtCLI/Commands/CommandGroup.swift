@@ -7,12 +7,13 @@ protocol CommandGroup: Command {
 }
 
 extension CommandGroup {
-    /// Runs the subcommand the parsed path names (`live start` for `live`): the
-    /// parser only hands a group a path that goes on below it. Dispatch through
-    /// `run` needs no dynamic cast, which would cost start-up time.
+    /// Runs the subcommand the parsed path names (`live start` for `live`, and
+    /// `create` for the `channel` of `live channel create`): the parser only
+    /// hands a group a path that goes on below it. Dispatch through `run` needs
+    /// no dynamic cast, which would cost start-up time.
     static func run(_ context: Context) throws {
         let words = context.command.split(separator: " ")
-        let name = words[spec.path.split(separator: " ").count]
+        let name = words[words.firstIndex { $0 == spec.name }! + 1]
         try subcommands.first { $0.spec.name == name }!.run(context)
     }
 }

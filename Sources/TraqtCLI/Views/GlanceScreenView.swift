@@ -46,7 +46,14 @@ enum GlanceScreenView {
                 line.add(TextColumns.printable(activity.name), "2")
             }
             lines.append(line)
-            lines += stateLines(activity.state, indent: 2 + elapsedWidth + 2 + statusWidth + 2)
+            let indent = 2 + elapsedWidth + 2 + statusWidth + 2
+            // The last event's alert, until the next event replaces it.
+            if let alert = activity.alert.flatMap({ LiveAlert(stored: $0)?.line }) {
+                var alertLine = StyledLine(String(repeating: " ", count: indent))
+                alertLine.add("! " + TextColumns.printable(alert), "1;33")
+                lines.append(alertLine)
+            }
+            lines += stateLines(activity.state, indent: indent)
         }
         return lines
     }

@@ -12,7 +12,8 @@ struct LiveOutcomeView: OutputView {
 
     static func text(for outcome: LiveOutcome, _ teller: Teller) -> String {
         switch (outcome, teller) {
-        case let (.started(id), _): return "started \(TextColumns.printable(id))"
+        case let (.started(id, token?), _): return "started \(TextColumns.printable(id)) token \(token)"
+        case let (.started(id, nil), _): return "started \(TextColumns.printable(id))"
         case let (.updated(id), _): return "updated \(TextColumns.printable(id))"
         case let (.ended(id, seconds), .liveCommand):
             return "ended \(TextColumns.printable(id)) (\(LiveActivity.elapsedText(seconds: seconds)))"
@@ -20,7 +21,7 @@ struct LiveOutcomeView: OutputView {
         case let (.alreadyEnded(id, seconds), .liveCommand):
             return "already ended \(TextColumns.printable(id)) (\(LiveActivity.elapsedText(seconds: seconds)))"
         case let (.alreadyEnded(id, _), .push): return "skipped \(TextColumns.printable(id)): already ended"
-        case let (.skipped(id, last), _): return "skipped \(TextColumns.printable(id)): not newer than \(last)"
+        case let (.skipped(id, skip), _): return "skipped \(TextColumns.printable(id)): \(skip.description)"
         }
     }
 

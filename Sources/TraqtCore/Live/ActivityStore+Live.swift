@@ -47,6 +47,41 @@ extension ActivityStore {
         }
     }
 
+    /// Applies pushed notifications as APNs answers requests: each on its own,
+    /// in order, in one `BEGIN IMMEDIATE` transaction. Each is applied, skipped
+    /// (what a device ignores: older, the same again, sent after the end) or
+    /// refused with its reason, and a refusal changes nothing of it and nothing
+    /// of the others. Only a failure of the store itself undoes them all.
+    /// One addressed to a broadcast channel goes to each of its subscribers:
+    /// one outcome each.
+    public func applyPush(_ notifications: [PushNotification], now: Instant) throws -> [PushOutcome] {
+        guard !notifications.isEmpty else { return [] }
+        return try write { connection in
+            guard let connection else { throw StoreError.internalError(detail: "push opened no database") }
+            if notifications.count >= Self.bulkThreshold {
+                try connection.useCache(kibibytes: Self.bulkCacheKiB)
+            }
+            let writer = LiveWriter(connection: connection, now: now)
+            try writer.prune()
+            var outcomes: [PushOutcome] = []
+            outcomes.reserveCapacity(notifications.count)
+            for notification in notifications {
+                do {
+                    if case let .channel(channel) = notification.address {
+                        outcomes += try writer.applyBroadcast(notification, channel: channel).map {
+                            PushOutcome(notification, outcome: $0)
+                        }
+                    } else {
+                        outcomes.append(PushOutcome(notification, outcome: try writer.apply(notification)))
+                    }
+                } catch let refused as RefusedPush {
+                    outcomes.append(PushOutcome(notification, refusal: refused.error))
+                }
+            }
+            return outcomes
+        }
+    }
+
     /// Ends every live activity running at `now` (of `type`, if given), in one
     /// transaction, in the order they started.
     public func endAllLive(type: String?, _ end: LiveEnd, now: Instant) throws -> [LiveOutcome] {

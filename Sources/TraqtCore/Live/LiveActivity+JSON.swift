@@ -2,7 +2,8 @@ extension LiveActivity {
     /// Appends the object `live list --json` prints for it as seen at `now`:
     /// `{"id":…,"type":…,"activityId":…|null,"name":…,"attributes":{…},"state":{…},
     /// "status":…,"startedAt":…,"updatedAt":…,"endedAt":…|null,"staleAt":…|null,
-    /// "dismissAt":…|null,"relevance":…,"elapsedSeconds":…,"elapsed":…,"pushToken":…|null}`; instants
+    /// "dismissAt":…|null,"relevance":…,"elapsedSeconds":…,"elapsed":…,"pushToken":…|null,
+    /// "sentAt":…|null,"alert":{…}|null,"alertAt":…|null,"channel":…|null}`; instants
     /// in ISO 8601 in the local zone with its UTC offset, as `due` prints them.
     public func appendJSON(to buffer: inout [UInt8], now: Instant) {
         buffer.append(contentsOf: #"{"id":"#.utf8)
@@ -40,6 +41,15 @@ extension LiveActivity {
         // Checked when read: 64 hex digits, nothing to escape.
         buffer.append(contentsOf: #"","pushToken":"#.utf8)
         if let pushToken { JSONWriter.appendString(pushToken, to: &buffer) } else { JSONWriter.appendRaw("null", to: &buffer) }
+        buffer.append(contentsOf: #","sentAt":"#.utf8)
+        Self.appendTimestamp(sentAt, to: &buffer)
+        // Checked when read: a JSON object, copied as it is.
+        buffer.append(contentsOf: #","alert":"#.utf8)
+        if let alert { buffer.append(contentsOf: alert.utf8) } else { JSONWriter.appendRaw("null", to: &buffer) }
+        buffer.append(contentsOf: #","alertAt":"#.utf8)
+        Self.appendInstant(alertAt, to: &buffer)
+        buffer.append(contentsOf: #","channel":"#.utf8)
+        if let channel { JSONWriter.appendString(channel, to: &buffer) } else { JSONWriter.appendRaw("null", to: &buffer) }
         buffer.append(UInt8(ascii: "}"))
     }
 
@@ -47,6 +57,23 @@ extension LiveActivity {
         guard let instant else { return JSONWriter.appendRaw("null", to: &buffer) }
         buffer.append(UInt8(ascii: "\""))
         buffer.append(contentsOf: instant.description.utf8)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// A sender's timestamp as instants are shown, with its milliseconds when it has any.
+    private static func appendTimestamp(_ timestamp: PushTimestamp?, to buffer: inout [UInt8]) {
+        guard let timestamp else { return JSONWriter.appendRaw("null", to: &buffer) }
+        var text: [UInt8] = []
+        timestamp.instant.appendText(to: &text)
+        let milliseconds = timestamp.milliseconds - timestamp.instant.seconds * 1000
+        if milliseconds != 0 {
+            // After the seconds, before the UTC offset (the last six bytes).
+            let digits = String(milliseconds)
+            text.insert(contentsOf: Array(("." + String(repeating: "0", count: 3 - digits.count) + digits).utf8),
+                        at: text.count - 6)
+        }
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(contentsOf: text)
         buffer.append(UInt8(ascii: "\""))
     }
 

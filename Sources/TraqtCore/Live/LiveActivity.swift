@@ -40,6 +40,14 @@ public struct LiveActivity: Equatable, Sendable {
     /// What a sender addresses this run by (64 hex digits), made at its start;
     /// nil for a run started before traqt made tokens, until `live token` makes one.
     public var pushToken: String?
+    /// The sender's timestamp of the last push applied to it (`sentAt`): what
+    /// orders pushes; nil until a push with a timestamp is applied.
+    public var sentAt: PushTimestamp?
+    /// The alert of its last event (compact JSON of an object), shown until the next event.
+    public var alert: String?
+    public var alertAt: Instant?
+    /// The broadcast channel it subscribed to at its start.
+    public var channel: String?
 
     public init(id: String, type: String = defaultType, activityId: String? = nil, name: String? = nil,
                 attributes: String = "{}", state: String = "{}", startedAt: Instant, updatedAt: Instant? = nil,

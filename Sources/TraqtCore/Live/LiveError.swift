@@ -22,6 +22,16 @@ public enum LiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAStart(type: String)
     case wrongType(tokenType: String, given: String)
     case incompleteStart(type: String, missing: [String])
+    /// A pushed timestamp more than `PushTimestamp.leeway` ahead of the clock.
+    case timestampInFuture(PushTimestamp, now: Instant)
+    /// A pushed date that is negative or can only be milliseconds.
+    case badDate(field: String, PushTimestamp.Problem)
+    /// An APNs payload over `PushNotification.payloadLimit` bytes.
+    case payloadTooLarge(bytes: Int)
+    /// No broadcast channel has this id (`input-push-channel`, `push --channel`).
+    case unknownChannel(String)
+    /// A broadcast channel takes updates and ends, never a start.
+    case startOnChannel(String)
 
     public var description: String {
         switch self {
@@ -48,6 +58,20 @@ public enum LiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .incompleteStart(type, missing):
             return "a start sent to the push-to-start token of '\(type)' must carry " +
                 missing.map { "'\($0)'" }.joined(separator: ", ")
+        case let .timestampInFuture(timestamp, now):
+            return "the timestamp \(timestamp) is \(timestamp.instant.seconds - now.seconds) seconds ahead of this clock, " +
+                "more than a day (TimestampInFuture): it would make every later push look older"
+        case .badDate(_, .negative):
+            return "the date is before 1970: dates are seconds since the epoch (BadDate)"
+        case .badDate(_, .milliseconds):
+            return "the date is above 10^11 seconds, so it can only be milliseconds: " +
+                "APNs payloads carry seconds since the epoch (BadDate)"
+        case let .payloadTooLarge(bytes):
+            return "the APNs payload is \(bytes) bytes; at most \(PushNotification.payloadLimit) are allowed (PayloadTooLarge)"
+        case let .unknownChannel(channel):
+            return "no broadcast channel has the id '\(channel)' (BadChannelId)"
+        case let .startOnChannel(channel):
+            return "the broadcast channel '\(channel)' takes updates and ends, not a start"
         }
     }
 }
@@ -61,9 +85,29 @@ extension LiveError: ReportableError {
         case .alreadyRunning: return .alreadyRunning
         case .ended: return .ended
         case .tooLarge: return .tooLarge
-        case .notAnObject, .notAStart, .wrongType, .incompleteStart: return .invalid
+        case .notAnObject, .notAStart, .wrongType, .incompleteStart, .timestampInFuture, .badDate, .startOnChannel:
+            return .invalid
+        case .payloadTooLarge: return .tooLarge
+        case .unknownChannel: return .notFound
         case .unknownPushToken: return .badDeviceToken
         case .unregistered: return .unregistered
+        }
+    }
+
+    /// The reason a push sender is given: APNs's where it has one.
+    public var pushReason: PushReason {
+        switch self {
+        case .unknownID, .unknownActivity, .unknownPushToken: return .badDeviceToken
+        case .unregistered: return .unregistered
+        case .alreadyRunning: return .alreadyRunning
+        case .notAStart, .wrongType, .incompleteStart, .startOnChannel: return .badStart
+        case .tooLarge: return .contentTooLarge
+        case .payloadTooLarge: return .payloadTooLarge
+        case .timestampInFuture: return .timestampInFuture
+        case .badDate: return .badDate
+        case .unknownChannel: return .badChannelId
+        // Only local commands meet these: a push skips what has ended and reads shapes first.
+        case .ended, .notAnObject: return .internalServerError
         }
     }
 }

@@ -1,17 +1,13 @@
 /// One thing that happens to a live activity: it starts, its content is
 /// updated, or it ends, as a live command asks for it: one per command (or per
-/// id). A pushed notification is the other `LiveRequest`: its change is read late.
+/// id), happening when it is applied. A pushed notification is the other
+/// `LiveRequest`.
 public struct LiveEvent: Sendable {
     public var id: String
-    /// The time a push says the event happened. Given, the event is ordered: it is
-    /// skipped unless newer than the last event applied to the id, and happens
-    /// then. nil: it happens when it is applied, in the order given.
-    public var timestamp: Instant?
     public var change: LiveChange
 
-    public init(id: String, timestamp: Instant? = nil, change: LiveChange) {
+    public init(id: String, change: LiveChange) {
         self.id = id
-        self.timestamp = timestamp
         self.change = change
     }
 }
@@ -43,11 +39,15 @@ public struct LiveStart: Sendable {
     /// not (`attributes-type`, `attributes`, `alert`, as iOS requires); a start
     /// to an id needs none of them.
     public var missingForPushToStart: [String]
+    /// `input-push-token`: the sender wants the new run's push token back.
+    public var reportsPushToken: Bool
+    /// `input-push-channel`: the broadcast channel the run subscribes to.
+    public var channel: String?
 
     public init(type: String = LiveActivity.defaultType, activity: Activity = .none,
                 attributes: LiveObject = .empty, state: LiveObject = .empty, stale: StaleTime? = nil,
                 relevance: Double = 0, maxDuration: TimeSpan = LiveActivity.defaultMaxDuration,
-                missingForPushToStart: [String] = []) {
+                missingForPushToStart: [String] = [], reportsPushToken: Bool = false, channel: String? = nil) {
         self.type = type
         self.activity = activity
         self.attributes = attributes
@@ -56,6 +56,8 @@ public struct LiveStart: Sendable {
         self.relevance = relevance
         self.maxDuration = maxDuration
         self.missingForPushToStart = missingForPushToStart
+        self.reportsPushToken = reportsPushToken
+        self.channel = channel
     }
 }
 

@@ -28,7 +28,7 @@ public enum PushDocument {
             var parser = JSONParser(bytes)
             let value = try parser.readValue()
             try parser.finish()
-            return [try PushNotification(apns: value, address: address, index: 0)]
+            return [try PushNotification(apns: value, bytes: bytes.count, address: address, index: 0)]
         }
         var parser = JSONParser(bytes)
         var collector = Collector()

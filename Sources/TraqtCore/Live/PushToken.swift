@@ -45,7 +45,7 @@ public struct PushToken: Equatable, Hashable, Sendable, CustomStringConvertible 
 
 /// Bytes from the kernel's random source (`/dev/urandom`, which never blocks once
 /// the system has started and never runs out).
-enum RandomBytes {
+public enum RandomBytes {
     static func fill(_ bytes: inout [UInt8]) throws(StoreError) {
         let source = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw .io(path: "/dev/urandom", detail: String(cString: strerror(errno))) }
@@ -64,7 +64,7 @@ enum RandomBytes {
 
 extension RandomBytes {
     /// A random (version 4) UUID in lowercase, `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`.
-    static func uuid() throws(StoreError) -> String {
+    public static func uuid() throws(StoreError) -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
         try fill(&bytes)
         bytes[6] = bytes[6] & 0x0F | 0x40

@@ -15,7 +15,7 @@ public struct TableTrigger: Equatable, Sendable {
 extension Schema {
     /// traqt's tables on every engine (PostgreSQL adds `meta`). Its migrations
     /// create no trigger on them: any trigger there is another program's.
-    static let tables = ["activity", "reminder_state", "occurrence", "live_activity", "time_spent", "day_mark", "push_to_start_token"]
+    static let tables = ["activity", "reminder_state", "occurrence", "live_activity", "time_spent", "day_mark", "push_to_start_token", "push_channel"]
 
     /// Throws for a trigger on one of traqt's tables. A trigger runs inside
     /// traqt's own statements with their rights: one that puts a fired

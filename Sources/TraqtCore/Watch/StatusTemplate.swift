@@ -5,7 +5,7 @@
 public struct StatusTemplate: Equatable, Sendable {
     enum Part: Equatable, Sendable {
         case text(String)
-        case elapsed, name, id, status, more, time
+        case elapsed, name, id, status, more, time, alert
         /// `{state.KEY}`: a top-level member of the state.
         case state(String)
     }
@@ -13,7 +13,7 @@ public struct StatusTemplate: Equatable, Sendable {
     let parts: [Part]
 
     /// The placeholders, for help and error messages.
-    public static let placeholders = "{elapsed}, {name}, {id}, {status}, {more}, {time}, {state.KEY}"
+    public static let placeholders = "{elapsed}, {name}, {id}, {status}, {more}, {time}, {alert}, {state.KEY}"
 
     public init(_ template: String) throws(InvalidValue) {
         var parts: [Part] = []
@@ -51,6 +51,7 @@ public struct StatusTemplate: Equatable, Sendable {
         case "status": return .status
         case "more": return .more
         case "time": return .time
+        case "alert": return .alert
         default:
             if name.hasPrefix("state."), name.count > 6 { return .state(String(name.dropFirst(6))) }
             throw InvalidValue("unknown placeholder '{\(name)}' in '\(template)'; known: \(placeholders); write '{{' and '}}' for braces")
@@ -64,9 +65,10 @@ public struct StatusTemplate: Equatable, Sendable {
     /// have control and bidirectional characters replaced (`UnsafeText`).
     /// - running: `{elapsed}` its stopwatch (`05:07`, `01:02:03`), `{status}`
     ///   active or stale, `{time}` when it started (`HH:MM`), `{more}` ` +N` when
-    ///   N more run, `{state.KEY}` that member of its state.
+    ///   N more run, `{alert}` ` · ` and the alert of its last event (its
+    ///   title and body) when there is one, `{state.KEY}` that member of its state.
     /// - next: `{elapsed}` empty, `{status}` pending, `{time}` its time of day,
-    ///   `{more}` ` +N` when N more are pending after it, `{state.KEY}` empty.
+    ///   `{more}` ` +N` when N more are pending after it, `{alert}` and `{state.KEY}` empty.
     /// A missing state key, or null, shows as nothing; a string as its text;
     /// any other value as compact JSON.
     public func render(_ glance: CompactGlance, at now: Instant) -> String? {
@@ -86,13 +88,14 @@ public struct StatusTemplate: Equatable, Sendable {
                 case .more: return others > 0 ? " +\(others)" : ""
                 case .time: return TimeOfDay(minutes: activity.startedAt.localDateTime.minuteOfDay)!.description
                 case let .state(key): return Self.text(of: state[key])
+                case .alert: return activity.alert.flatMap { LiveAlert(stored: $0)?.line }.map { " · " + $0 } ?? ""
                 }
             }
         case let .next(activity, others):
             values = { part in
                 switch part {
                 case let .text(text): return text
-                case .elapsed, .state: return ""
+                case .elapsed, .state, .alert: return ""
                 case .name: return activity.name
                 case .id: return activity.id
                 case .status: return "pending"
@@ -123,7 +126,7 @@ public struct StatusTemplate: Equatable, Sendable {
 
 extension StatusTemplate {
     /// `live status` without `--format`: `⏱ 12:34 Walk dog`, plus ` +2` when two more run.
-    public static let running = try! StatusTemplate("⏱ {elapsed} {name}{more}")
+    public static let running = try! StatusTemplate("⏱ {elapsed} {name}{alert}{more}")
     /// `live status` without `--next-format`: `next 18:00 Gym`.
     public static let next = try! StatusTemplate("next {time} {name}")
 }

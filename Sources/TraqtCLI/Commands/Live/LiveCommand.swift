@@ -4,12 +4,12 @@ import TraqtCore
 enum LiveCommand: CommandGroup {
     static let subcommands: [any Command.Type] = [
         LiveStartCommand.self, LiveUpdateCommand.self, LiveEndCommand.self, LiveListCommand.self,
-        LiveStatusCommand.self, LiveTokenCommand.self,
+        LiveStatusCommand.self, LiveTokenCommand.self, LiveChannelCommand.self,
     ]
 
     static let spec = CommandSpec(
         "live",
-        abstract: "Start, update, end, list and show live activities (stopwatches, deliveries, builds), and their push tokens.",
+        abstract: "Start, update, end, list and show live activities (stopwatches, deliveries, builds), their push tokens and broadcast channels.",
         discussion: """
             A live activity is something under way whose state changes while it runs. It has \
             static attributes (a JSON object set at start) and a state (a JSON object replaced \

@@ -10,7 +10,9 @@ enum LiveListCommand: Command {
             (highest first), then start, then id. --json prints an array of objects with id, \
             type, activityId, name (the activity's name, else the name or title attribute, else \
             the id), attributes, state, status, startedAt, updatedAt, endedAt, staleAt, \
-            dismissAt (ISO 8601 with offset, or null), relevance, elapsedSeconds and elapsed. \
+            dismissAt (ISO 8601 with offset, or null), relevance, elapsedSeconds, elapsed, \
+            pushToken, sentAt (the timestamp of the last push applied), alert and alertAt (the \
+            last event's alert), and channel (its broadcast channel). \
             Reads only: never changes or creates the database.
             """ + " " + CommonOptions.colorNote,
         options: [

@@ -34,7 +34,7 @@ enum LiveStatusCommand: Command {
         ])
 
     static let format = OptionSpec("format", .value(name: "format"),
-                                   help: "The template for a live activity that runs (default '⏱ {elapsed} {name}{more}').")
+                                   help: "The template for a live activity that runs (default '⏱ {elapsed} {name}{alert}{more}').")
     static let nextFormat = OptionSpec("next-format", .value(name: "format"),
                                        help: "The template for the next pending activity (default 'next {time} {name}'); '' prints nothing then.")
 

@@ -35,7 +35,7 @@ enum PushCommand: Command {
             """,
         arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "The file to read, or '-' for standard input (the default).")],
         options: [
-            follow, token, id,
+            follow, token, id, channel, json, apnsID,
             CommonOptions.now,
         ],
         examples: [
@@ -48,16 +48,26 @@ enum PushCommand: Command {
     static let token = OptionSpec("token", .value(name: "token"),
                                   help: "Apply raw APNs payloads to the live activity (or push-to-start type) of this push token.")
     static let id = OptionSpec("id", .value(name: "id"), help: "Apply raw APNs payloads to the live activity with this id.")
+    static let channel = OptionSpec("channel", .value(name: "channel"),
+                                    help: "Apply a raw APNs update or end to every live activity subscribed to this broadcast channel.")
+    static let json = OptionSpec("json", help: "Print a JSON object per notification, as APNs would answer it.")
+    static let apnsID = OptionSpec("apns-id", .value(name: "uuid"),
+                                   help: "The apns-id of a single notification, echoed as apnsId (default: a new UUID).")
 
     static func run(_ context: Context) throws {
         let path = context.arguments.positionals.first ?? "-"
         let source = path == "-" ? "standard input" : path
         try context.refuseTogether(Self.token, Self.id)
+        try context.refuseTogether(Self.token, Self.channel)
+        try context.refuseTogether(Self.id, Self.channel)
         let address: LiveAddress? = if let token = context.arguments.value(Self.token) {
             .pushToken(token)
+        } else if let channel = context.arguments.value(Self.channel) {
+            .channel(channel)
         } else {
             try LiveOptions.id(Self.id, context).map(LiveAddress.id)
         }
+        let answer = Answer(json: context.arguments.flag(Self.json), apnsID: try apnsID(context))
         let token = try authorization(context)
         _ = try context.now() // a bad --now is refused before any input is read
         let input = try context.openInput(path)
@@ -73,7 +83,8 @@ enum PushCommand: Command {
             guard var bytes = try input.readAll(limit: PushDocument.byteLimit)?[...] else {
                 throw PushCommandError.refused(.tooLarge, source: source)
             }
-            try apply(&bytes, source: source, token: token, address: address, context, store: open)
+            let refused = try apply(&bytes, source: source, token: token, address: address, answer, context, store: open)
+            if refused > 0 { throw PushCommandError.notificationsRefused(refused) }
             return
         }
         var refused = 0, documents = 0, unauthorized = false, lineNumber = 0
@@ -84,8 +95,10 @@ enum PushCommand: Command {
             do {
                 let lineSource = "\(source), line \(lineNumber)"
                 guard case var .text(bytes) = line else { throw PushCommandError.refused(.tooLarge, source: lineSource) }
-                try apply(&bytes, source: lineSource, token: token, address: address, context, store: open)
+                let refusedNotifications = try apply(&bytes, source: lineSource, token: token, address: address, answer,
+                                                     context, store: open)
                 try context.output.flush()
+                if refusedNotifications > 0 { refused += 1 }
             } catch let error as PushCommandError {
                 // A bad line is reported and the stream goes on; store failures end it.
                 context.printError(error.userMessage)
@@ -96,22 +109,58 @@ enum PushCommand: Command {
         if refused > 0 { throw PushCommandError.linesRefused(refused, of: documents, unauthorized: unauthorized) }
     }
 
-    /// Applies one document and prints a line per notification. The text is
-    /// let go once read: while the store works, only the notifications are held.
+    /// How outcomes are answered: as text or JSON, with the sender's apns-id.
+    struct Answer {
+        var json: Bool
+        var apnsID: String?
+    }
+
+    /// Applies one document and prints what became of each notification; returns
+    /// how many were refused (each then named on standard error, and, in text,
+    /// nothing printed to standard output). The text is let go once read:
+    /// while the store works, only the notifications are held.
     private static func apply(_ bytes: inout ArraySlice<UInt8>, source: String, token: String?, address: LiveAddress?,
-                              _ context: Context, store: () throws -> ActivityStore) throws {
-        let outcomes: [LiveOutcome]
+                              _ answer: Answer, _ context: Context, store: () throws -> ActivityStore) throws -> Int {
+        let outcomes: [PushOutcome]
         do {
             let notifications = try PushDocument.notifications(in: bytes, token: token, addressedTo: address)
             bytes = []
-            if notifications.isEmpty { return }
-            outcomes = try store().applyLive(notifications, now: try context.now())
+            if notifications.isEmpty { return 0 }
+            if answer.apnsID != nil, notifications.count > 1 {
+                throw UsageError("--apns-id names one notification; \(source) has \(notifications.count)", command: context.command)
+            }
+            outcomes = try store().applyPush(notifications, now: try context.now())
         } catch let error as JSONSyntaxError {
             throw PushCommandError.invalidJSON(error, source: source)
         } catch let error as PushError {
             throw PushCommandError.refused(error, source: source)
         }
-        LiveOutcomeView(outcomes, .push).write(to: context.output)
+        let apnsIDs = try outcomes.map { _ in try answer.apnsID ?? RandomBytes.uuid() }
+        let view = PushOutcomeView(outcomes: outcomes, apnsIDs: apnsIDs, json: answer.json)
+        try view.write(to: context.output)
+        let refusals = view.refusals
+        guard refusals > 0 else { return 0 }
+        // The answer stands whatever the status: printed before the error is reported.
+        try context.output.flush()
+        if outcomes.count == 1, case let .refused(refusal) = outcomes[0].result {
+            throw PushCommandError.notificationRefused(refusal.message, source: source)
+        }
+        for line in view.refusalReport { context.printError("\(source): \(line)") }
+        return refusals
+    }
+
+    /// `--apns-id`: a UUID, as APNs takes it (`BadMessageId` otherwise), kept as given.
+    private static func apnsID(_ context: Context) throws -> String? {
+        guard let text = context.arguments.value(Self.apnsID) else { return nil }
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        let isHexDigit = { (byte: UInt8) in
+            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+        guard groups.map(\.utf8.count) == [8, 4, 4, 4, 12], groups.allSatisfy({ $0.utf8.allSatisfy(isHexDigit) }) else {
+            throw UsageError("invalid --apns-id '\(text)': expected a UUID such as 123e4567-e89b-12d3-a456-4266554400a0 (BadMessageId)",
+                             command: context.command)
+        }
+        return text
     }
 
     /// The token every envelope's `auth` must equal (`TRAQT_PUSH_TOKEN`), or nil

@@ -1,10 +1,15 @@
 import TraqtCore
 
 /// Why push refused a document, named by where it came from (65, or 77 when
-/// not authorized): nothing of it was applied.
+/// not authorized): nothing of it was applied; or that some of its
+/// notifications were refused, each on its own.
 enum PushCommandError: Error, CustomStringConvertible {
     case invalidJSON(JSONSyntaxError, source: String)
     case refused(PushError, source: String)
+    /// The one notification of a document was refused: nothing was applied.
+    case notificationRefused(String, source: String)
+    /// Notifications were refused (each already reported); the others were applied or skipped.
+    case notificationsRefused(Int)
     /// `--follow`: lines were refused (each already reported); the rest were applied.
     case linesRefused(Int, of: Int, unauthorized: Bool)
 
@@ -12,6 +17,9 @@ enum PushCommandError: Error, CustomStringConvertible {
         switch self {
         case let .invalidJSON(error, source): return "\(source): \(error); nothing was applied"
         case let .refused(error, source): return "\(source): \(error.userMessage)"
+        case let .notificationRefused(message, source): return "\(source): \(message); nothing was applied"
+        case let .notificationsRefused(count):
+            return "\(count) \(count == 1 ? "notification was" : "notifications were") refused (see above); the others were applied or skipped"
         case let .linesRefused(count, total, _):
             return "\(count) of \(total) lines \(count == 1 ? "was" : "were") refused (see above); the others were applied"
         }
@@ -25,6 +33,7 @@ extension PushCommandError: ReportableError {
         switch self {
         case let .invalidJSON(error, _): return error.reason
         case let .refused(error, _): return error.reason
+        case .notificationRefused, .notificationsRefused: return .invalid
         case let .linesRefused(_, _, unauthorized): return unauthorized ? .unauthorized : .invalid
         }
     }
