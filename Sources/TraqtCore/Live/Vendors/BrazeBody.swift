@@ -46,8 +46,7 @@ enum BrazeBody {
         case nil: break
         case let .string(text)?: alert.append(("body", .string(text)))
         case .object?:
-            let fields = try VendorFields(push.value["alert"]!, path: push.field("alert") + ".", index: push.index,
-                                          field: push.field("alert"))
+            guard let fields = try push.nested("alert") else { break }
             for (member, key, arguments) in localized {
                 if let text = try fields.string(member) {
                     alert.append((member, .string(text)))
