@@ -1,8 +1,10 @@
-/// A push request as push services send it, in any of four shapes:
+/// A push request as push services send it, in any of these shapes:
 /// 1. a push vendor's envelope `{"request": {"auth": …, "notifications": [N, …]}}`;
 /// 2. a notification `N`: `{"live_activity_id": ID, "live_activity": {"event": …, …}}`;
 /// 3. an APNs payload: `{"aps": {"event": …, …}, "live_activity_id": ID}`;
-/// 4. an array of any of these.
+/// 4. a push vendor's own body (Pushwoosh, OneSignal, Braze, Firebase), as
+///    `PushVendor` reads it: recognized by its members, or named by the request;
+/// 5. an array of any of these.
 /// Notifications are counted from 0 across the whole document, envelopes and
 /// arrays flattened in order.
 public enum PushDocument {
@@ -21,8 +23,12 @@ public enum PushDocument {
     /// With `address` (the request's push token, or `--id`), the document is one
     /// raw APNs payload `{"aps": …}`, as APNs takes it: the address names its
     /// live activity, the body never does.
+    ///
+    /// `vendor` says what the request said of a vendor's body (which vendor,
+    /// endpoint, and the values of its path).
     public static func notifications(in bytes: ArraySlice<UInt8>, token: String?,
-                                     addressedTo address: LiveAddress? = nil) throws -> [PushNotification] {
+                                     addressedTo address: LiveAddress? = nil,
+                                     vendor: VendorRequest = VendorRequest()) throws -> [PushNotification] {
         if let token { try authorize(bytes, token: token) }
         if let address {
             var parser = JSONParser(bytes)
@@ -31,7 +37,7 @@ public enum PushDocument {
             return [try PushNotification(apns: value, bytes: bytes.count, address: address, index: 0)]
         }
         var parser = JSONParser(bytes)
-        var collector = Collector()
+        var collector = Collector(vendor: vendor)
         try forEachPart(&parser) { parser in try collector.add(part: &parser) }
         try parser.finish()
         return try collector.result()
@@ -74,10 +80,13 @@ public enum PushDocument {
     /// thrown as it is met), then the first malformed part, then the first bad
     /// notification.
     private struct Collector {
+        let vendor: VendorRequest
         private var notifications: [PushNotification] = []
         private var count = 0
         private var malformed: PushError?
         private var invalid: PushError?
+
+        init(vendor: VendorRequest) { self.vendor = vendor }
 
         mutating func add(part parser: inout JSONParser) throws {
             let start = parser.position
@@ -123,14 +132,23 @@ public enum PushDocument {
         }
 
         private mutating func add(_ value: JSONValue, path: String) {
-            defer { count += 1 }
             // After the first problem nothing more is kept: it is what is thrown.
-            guard malformed == nil, invalid == nil else { return }
+            guard malformed == nil, invalid == nil else { return count += 1 }
             do throws(PushError) {
-                notifications.append(try PushNotification(value, index: count, path: path))
+                if vendor.vendor != nil || PushVendor.recognize(value) != nil {
+                    let read = try PushVendor.notifications(in: value, request: vendor, index: count, path: path)
+                    for (offset, notification) in read.enumerated() {
+                        notifications.append(try PushNotification(vendor: notification, index: count + offset))
+                    }
+                    count += max(read.count, 1)
+                } else {
+                    notifications.append(try PushNotification(value, index: count, path: path))
+                    count += 1
+                }
             } catch {
                 invalid = error
                 notifications = []
+                count += 1
             }
         }
 

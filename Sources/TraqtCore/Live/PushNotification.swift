@@ -69,6 +69,17 @@ public struct PushNotification: Sendable {
         try self.init(body: body, bodyPath: "aps", address: address, idField: nil, index: index, bytesAsSent: bytes)
     }
 
+    /// A vendor's notification, read as the APNs payload it stands for.
+    init(vendor notification: VendorNotification, index: Int) throws(PushError) {
+        if case let .id(id) = notification.address {
+            do { try Activity.validate(id: id) } catch {
+                throw .invalid(index: index, field: notification.addressField, message: error.message)
+            }
+        }
+        try self.init(body: notification.aps, bodyPath: "aps", address: notification.address,
+                      idField: notification.addressField, index: index, fields: notification.fields)
+    }
+
     /// `body` is the `aps` object (or a vendor's object of the same members);
     /// `fields` names a member as the sender wrote it, when a vendor's shape
     /// was translated (`content_state` for `content-state`).

@@ -24,6 +24,7 @@ enum LiveChannelCreateCommand: Command {
         "create",
         abstract: "Make a broadcast channel and print its id.",
         arguments: [ArgumentSpec("name", optional: true, help: "A name to tell it by in 'live channel list'.")],
+        options: [CommonOptions.now],
         examples: ["traqt live channel create scores"])
 
     static func run(_ context: Context) throws {
@@ -33,7 +34,7 @@ enum LiveChannelCreateCommand: Command {
                 throw UsageError("invalid channel name: \(error.message)", command: context.command)
             }
         }
-        let channel = try context.openForWriting(createIfMissing: true).createPushChannel(name: name, now: context.clock())
+        let channel = try context.openForWriting(createIfMissing: true).createPushChannel(name: name, now: try context.now())
         context.output.append(channel.id + "\n")
     }
 }

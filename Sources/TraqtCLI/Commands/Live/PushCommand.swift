@@ -35,7 +35,7 @@ enum PushCommand: Command {
             """,
         arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "The file to read, or '-' for standard input (the default).")],
         options: [
-            follow, token, id, channel, json, apnsID,
+            follow, token, id, channel, vendor, endpoint, type, json, apnsID,
             CommonOptions.now,
         ],
         examples: [
@@ -50,6 +50,12 @@ enum PushCommand: Command {
     static let id = OptionSpec("id", .value(name: "id"), help: "Apply raw APNs payloads to the live activity with this id.")
     static let channel = OptionSpec("channel", .value(name: "channel"),
                                     help: "Apply a raw APNs update or end to every live activity subscribed to this broadcast channel.")
+    static let vendor = OptionSpec("vendor", .value(name: "vendor"), completion: .words(PushVendor.allCases.map(\.rawValue)),
+                                   help: "Read bodies as this push vendor's: pushwoosh, onesignal, braze or firebase.")
+    static let endpoint = OptionSpec("endpoint", .value(name: "endpoint"),
+                                     help: "The vendor endpoint the body was sent to (Pushwoosh: startLiveActivity, updateLiveActivity).")
+    static let type = OptionSpec("type", .value(name: "type"),
+                                 help: "OneSignal push-to-start: the activity type of the request path.")
     static let json = OptionSpec("json", help: "Print a JSON object per notification, as APNs would answer it.")
     static let apnsID = OptionSpec("apns-id", .value(name: "uuid"),
                                    help: "The apns-id of a single notification, echoed as apnsId (default: a new UUID).")
@@ -60,12 +66,15 @@ enum PushCommand: Command {
         try context.refuseTogether(Self.token, Self.id)
         try context.refuseTogether(Self.token, Self.channel)
         try context.refuseTogether(Self.id, Self.channel)
+        let vendor = try vendorRequest(context)
         let address: LiveAddress? = if let token = context.arguments.value(Self.token) {
             .pushToken(token)
         } else if let channel = context.arguments.value(Self.channel) {
             .channel(channel)
-        } else {
+        } else if vendor.vendor == nil {
             try LiveOptions.id(Self.id, context).map(LiveAddress.id)
+        } else {
+            nil
         }
         let answer = Answer(json: context.arguments.flag(Self.json), apnsID: try apnsID(context))
         let token = try authorization(context)
@@ -83,7 +92,7 @@ enum PushCommand: Command {
             guard var bytes = try input.readAll(limit: PushDocument.byteLimit)?[...] else {
                 throw PushCommandError.refused(.tooLarge, source: source)
             }
-            let refused = try apply(&bytes, source: source, token: token, address: address, answer, context, store: open)
+            let refused = try apply(&bytes, source: source, token: token, address: address, vendor: vendor, answer, context, store: open)
             if refused > 0 { throw PushCommandError.notificationsRefused(refused) }
             return
         }
@@ -95,8 +104,8 @@ enum PushCommand: Command {
             do {
                 let lineSource = "\(source), line \(lineNumber)"
                 guard case var .text(bytes) = line else { throw PushCommandError.refused(.tooLarge, source: lineSource) }
-                let refusedNotifications = try apply(&bytes, source: lineSource, token: token, address: address, answer,
-                                                     context, store: open)
+                let refusedNotifications = try apply(&bytes, source: lineSource, token: token, address: address,
+                                                     vendor: vendor, answer, context, store: open)
                 try context.output.flush()
                 if refusedNotifications > 0 { refused += 1 }
             } catch let error as PushCommandError {
@@ -120,10 +129,11 @@ enum PushCommand: Command {
     /// nothing printed to standard output). The text is let go once read:
     /// while the store works, only the notifications are held.
     private static func apply(_ bytes: inout ArraySlice<UInt8>, source: String, token: String?, address: LiveAddress?,
-                              _ answer: Answer, _ context: Context, store: () throws -> ActivityStore) throws -> Int {
+                              vendor: VendorRequest, _ answer: Answer, _ context: Context,
+                              store: () throws -> ActivityStore) throws -> Int {
         let outcomes: [PushOutcome]
         do {
-            let notifications = try PushDocument.notifications(in: bytes, token: token, addressedTo: address)
+            let notifications = try PushDocument.notifications(in: bytes, token: token, addressedTo: address, vendor: vendor)
             bytes = []
             if notifications.isEmpty { return 0 }
             if answer.apnsID != nil, notifications.count > 1 {
@@ -147,6 +157,28 @@ enum PushCommand: Command {
         }
         for line in view.refusalReport { context.printError("\(source): \(line)") }
         return refusals
+    }
+
+    /// What the request says of a vendor's body: `--vendor`, `--endpoint`, and
+    /// the values of its path (`--id`, `--type`), which need `--vendor`.
+    private static func vendorRequest(_ context: Context) throws -> VendorRequest {
+        let name = context.arguments.value(Self.vendor)
+        guard let name else {
+            for option in [Self.endpoint, Self.type] where context.arguments.flag(option) {
+                throw UsageError("'--\(option.name)' is read with --vendor", command: context.command)
+            }
+            return VendorRequest()
+        }
+        guard let vendor = PushVendor(rawValue: name) else {
+            throw UsageError("unknown vendor '\(name)'; expected one of: " + PushVendor.allCases.map(\.rawValue).joined(separator: ", "),
+                             command: context.command)
+        }
+        for option in [Self.token, Self.channel] where context.arguments.flag(option) {
+            throw UsageError("'--\(option.name)' takes a raw APNs payload, not a vendor body: leave out --vendor",
+                             command: context.command)
+        }
+        return VendorRequest(vendor: vendor, endpoint: context.arguments.value(Self.endpoint),
+                             id: try LiveOptions.id(Self.id, context), type: try LiveOptions.type(Self.type, context))
     }
 
     /// `--apns-id`: a UUID, as APNs takes it (`BadMessageId` otherwise), kept as given.
