@@ -58,7 +58,7 @@ struct BackendParityTests {
         Step(arguments: ["live", "start", "walk-dog", "--now", "2026-11-02T07:31"]),
         Step(arguments: ["live", "update", "walk-dog", "--set", "km=1.5", "--set", "dog=Rex", "--now", "2026-11-02T07:40"]),
         Step(arguments: ["live", "start", "--id", "build", "--type", "ci", "--state", #"{"step":1}"#, "--stale-after", "5m", "--relevance", "10", "--now", "2026-11-02T07:45"]),
-        Step(arguments: ["push", "-"], stdin: push),
+        Step(arguments: ["push", "-", "--now", "2026-11-02T07:50"], stdin: push),
         Step(arguments: ["live", "list", "--now", "2026-11-02T08:00"]),
         Step(arguments: ["live", "list", "--json", "--now", "2026-11-02T08:00"]),
         Step(arguments: ["live", "end", "walk-dog", "--now", "2026-11-02T08:15"]),
