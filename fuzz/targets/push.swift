@@ -1,7 +1,7 @@
-// `traqt push`: `PushDocument.notifications` reading the bytes part by part (all
-// four shapes, with and without a token, and as one raw APNs payload addressed by
-// a push token), against `JSONParser.parse` of the whole document, and each
-// notification's change (start, update, end).
+// `traqt push`: `PushDocument.notifications` reading the bytes part by part (every
+// shape, the vendors' included, with and without a token, and as one raw APNs
+// payload addressed by a push token), against `JSONParser.parse` of the whole
+// document, and each notification's change (start, update, end) and rules.
 import TraqtCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -9,10 +9,13 @@ public func fuzzPush(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let valid = (try? JSONParser.parse(bytes)) != nil
     let addressed = LiveAddress.pushToken(String(repeating: "0", count: 64))
-    for (token, address) in [(nil, nil), ("secret", nil), (nil, addressed)] as [(String?, LiveAddress?)] {
+    let onesignal = VendorRequest(vendor: .onesignal, id: "fuzz", type: "fuzz")
+    let pushwoosh = VendorRequest(vendor: .pushwoosh, endpoint: "updateLiveActivity")
+    for (token, address, vendor) in [(nil, nil, VendorRequest()), ("secret", nil, VendorRequest()), (nil, addressed, VendorRequest()),
+                                     (nil, nil, onesignal), (nil, nil, pushwoosh)] as [(String?, LiveAddress?, VendorRequest)] {
         let read: [PushNotification]?
         do {
-            read = try PushDocument.notifications(in: bytes[...], token: token, addressedTo: address)
+            read = try PushDocument.notifications(in: bytes[...], token: token, addressedTo: address, vendor: vendor)
         } catch is JSONSyntaxError {
             expect(!valid, "a document the parser reads whole was refused as JSON")
             read = nil
@@ -29,10 +32,14 @@ public func fuzzPush(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                    "an addressed payload was read as other than one notification for its address")
         }
         for notification in notifications {
-            expect(address != nil || !(notification.id ?? "").isEmpty, "a notification without an id was accepted")
-            guard let change = try? notification.readChange() else { continue }
-            // What a start or an update carries fits the live-activity limits.
-            switch change {
+            if case let .id(id) = notification.address { expect(!id.isEmpty, "a notification with an empty id was accepted") }
+            // What the rules refuse is refused before applying; what passes fits the limits.
+            guard notification.refusedBeforeApplying == nil else { continue }
+            expect((notification.timestamp?.milliseconds ?? 0) <= PushTimestamp.largestSeconds * 1000,
+                   "a timestamp above 10^11 seconds was accepted")
+            expect(notification.order?.payload.utf8.count ?? 0 <= PushNotification.payloadLimit || address != nil,
+                   "a built payload over 4096 bytes was accepted")
+            switch notification.change {
             case let .start(start):
                 expect(start.state.text.utf8.count <= 4096 && start.attributes.text.utf8.count <= 4096,
                        "a start over 4096 bytes was accepted")

@@ -6,32 +6,32 @@ enum PushCommand: Command {
         "push",
         abstract: "Apply live-activity push requests from a file or standard input.",
         discussion: """
-            Reads the shapes push services send: a push vendor's envelope \
-            {"request": {"auth": …, "notifications": [N, …]}}; a notification N = \
-            {"live_activity_id": ID, "live_activity": {"event": …, …}}; an APNs payload \
-            {"aps": {"event": …, …}, "live_activity_id": ID}; or a JSON array of any of these. \
-            event is start, update or end; content-state, attributes-type, attributes, \
-            timestamp, stale-date, dismissal-date and relevance-score are read as APNs \
-            sends them, dates in seconds since the epoch. Prints 'started ID', 'updated ID', \
-            'ended ID' or 'skipped ID: …' per notification. One whose timestamp is not newer \
-            than the last event applied to its id is skipped ('not newer than …'), as is an \
-            end of one already ended: not an error. Without a timestamp it happens when \
-            applied. A start whose id is an activity's id runs on that activity. One document is applied in \
-            one transaction, all or nothing: a bad one exits 65 naming the notification \
-            (0-based, envelopes and arrays flattened) and its field. Documents over 64 MiB \
-            are refused (65). When TRAQT_PUSH_TOKEN is set (not empty), only envelopes whose \
-            auth equals it are applied; anything else exits 77. --follow reads JSON Lines \
-            until the input ends, applying each line as its own document as it arrives; a \
-            bad line is reported on standard error and the rest go on; the exit status is \
-            then 65 (77 if a line was not authorized). \
-            --token TOKEN takes one raw APNs payload {"aps": …} (no id in it, as APNs \
-            takes it for POST /3/device/TOKEN) for the live activity that token names \
-            ('traqt live token ID'), or, sent to a push-to-start token, starts a new one of \
-            that type; an unknown token is refused (BadDeviceToken, 65), one of a dismissed \
-            live activity too (Unregistered). --id ID does the same by id, for a local \
-            sender. A raw payload carries no auth: when TRAQT_PUSH_TOKEN is set, it is \
-            applied only when TRAQT_PUSH_AUTHORIZATION is 'bearer TOKEN' with that token \
-            (in the environment, never an argument, which other users can read).
+            Reads the shapes push senders use: a raw APNs body {"aps": {"event": …, …}} \
+            addressed by --token (a live activity's push token, or a type's push-to-start \
+            token: 'traqt live token'), --channel (a broadcast channel: 'traqt live channel') \
+            or --id; an APNs body with "live_activity_id" beside "aps"; a vendor's notification \
+            {"live_activity_id": ID, "live_activity": {…}} or envelope \
+            {"request": {"auth": …, "notifications": [N, …]}}; Pushwoosh, OneSignal, Braze and \
+            Firebase bodies (--vendor, --endpoint, --id and --type give what their URL \
+            carries); or a JSON array of these. Dates are seconds since the epoch, kept to the \
+            millisecond. The timestamp orders pushes and never says when things happen: \
+            each event happens when applied. A push older than the last one applied to its \
+            live activity is skipped, as is the same request again, anything sent after the \
+            end, and a start to a running one that is not newer; skipped is not an error. A \
+            document is checked whole first: anything malformed refuses all of it (65, naming \
+            the 0-based notification and its field). Then each notification is applied, \
+            skipped or refused on its own, with the reason APNs would give (BadDeviceToken, \
+            Unregistered, PayloadTooLarge over 4096 bytes) or traqt's own (TimestampInFuture, \
+            BadDate, AlreadyRunning, BadStart, BadChannelId); any refusal exits 65, printing \
+            nothing to standard output and naming every notification on standard error. \
+            --json prints an object per notification whatever the outcomes (index, id, token, \
+            event, outcome, reason, status, timestamp, apnsId, message). Documents over 64 MiB \
+            are refused. When TRAQT_PUSH_TOKEN is set (not empty), only envelopes whose auth \
+            equals it are applied, or any document when TRAQT_PUSH_AUTHORIZATION is \
+            'bearer TOKEN' with that token (in the environment, never an argument); anything \
+            else exits 77. --follow reads JSON Lines until the input ends, each line its own \
+            document; a refused line is reported and the rest go on, and the exit status is \
+            then 65 (77 if a line was not authorized). See docs/push.md.
             """,
         arguments: [ArgumentSpec("file", optional: true, completion: .files, help: "The file to read, or '-' for standard input (the default).")],
         options: [
@@ -42,12 +42,14 @@ enum PushCommand: Command {
             "ssh host traqt push - < update.json",
             "mosquitto_sub -t traqt/live | traqt push --follow",
             "traqt push --token \"$(traqt live token walk-dog)\" update.aps.json",
+            "traqt push --json --channel \"$CHANNEL\" score.aps.json",
+            "traqt push --vendor onesignal --id order-1 update.json",
         ])
 
     static let follow = OptionSpec("follow", short: "f", help: "Read JSON Lines as they arrive, one document per line.")
     static let token = OptionSpec("token", .value(name: "token"),
                                   help: "Apply raw APNs payloads to the live activity (or push-to-start type) of this push token.")
-    static let id = OptionSpec("id", .value(name: "id"), help: "Apply raw APNs payloads to the live activity with this id.")
+    static let id = OptionSpec("id", .value(name: "id"), help: "Apply raw APNs payloads to the live activity with this id (with --vendor, the id of its URL).")
     static let channel = OptionSpec("channel", .value(name: "channel"),
                                     help: "Apply a raw APNs update or end to every live activity subscribed to this broadcast channel.")
     static let vendor = OptionSpec("vendor", .value(name: "vendor"), completion: .words(PushVendor.allCases.map(\.rawValue)),
