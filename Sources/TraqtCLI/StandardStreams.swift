@@ -49,7 +49,7 @@ extension Tool {
         }
         let streams = StandardStreams(input: inputFile.descriptor, output: outputFile.descriptor,
                                       errors: errorFile.descriptor, outputIsTerminal: outputIsTerminal)
-        let status = LocalZone.$rule.withValue(ZoneRule(tz: environment["TZ"])) {
+        let status = LocalZone.withRule(ZoneRule(tz: environment["TZ"])) {
             main(arguments: arguments, environment: environment, clock: clock, streams: streams)
         }
         return CapturedRun(status: status, output: outputFile.contents(), errors: errorFile.contents())

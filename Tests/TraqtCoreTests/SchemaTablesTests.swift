@@ -17,4 +17,9 @@ struct SchemaTablesTests {
             }
         }
     }
+
+    @Test("the tables' SQL list is the list of tables")
+    func tablesSQL() {
+        #expect(Schema.tablesSQL == Schema.tables.map { "'\($0)'" }.joined(separator: ", "))
+    }
 }

@@ -50,7 +50,7 @@ extension PostgresConnection {
     /// PostgreSQL makes for constraints, and the rules, which rewrite traqt's
     /// statements as a trigger can (a view's own `_RETURN` rule aside).
     public func triggersOnTraqtTables() throws -> [TableTrigger] {
-        let names = (Schema.tables + ["meta"]).map { "'\($0)'" }.joined(separator: ", ")
+        let names = Schema.tablesSQL + ", 'meta'"
         let statement = PostgresStatement(connection: self, sql: """
             SELECT 'trigger', t.tgname, c.relname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
             WHERE c.relnamespace = to_regnamespace('traqt') AND NOT t.tgisinternal AND c.relname IN (\(names))

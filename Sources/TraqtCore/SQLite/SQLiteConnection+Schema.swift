@@ -28,10 +28,9 @@ extension SQLiteConnection {
     /// The triggers on traqt's tables, whatever case their statement wrote
     /// the table's name in (SQLite's names ignore ASCII case).
     public func triggersOnTraqtTables() throws -> [TableTrigger] {
-        let names = Schema.tables.map { "'\($0)'" }.joined(separator: ", ")
         let statement = try SQLiteStatement(connection: self, sql: """
             SELECT name, lower(tbl_name) FROM sqlite_schema
-            WHERE type = 'trigger' AND lower(tbl_name) IN (\(names)) ORDER BY name
+            WHERE type = 'trigger' AND lower(tbl_name) IN (\(Schema.tablesSQL)) ORDER BY name
             """)
         var triggers: [TableTrigger] = []
         while try statement.step() {

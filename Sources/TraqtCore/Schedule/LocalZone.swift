@@ -6,9 +6,20 @@ import Glibc
 /// glibc, which reads the tz database and handles daylight saving at no
 /// measurable cost.
 public enum LocalZone {
-    /// The zone of the work in progress: the process's unless a run inside it
-    /// set its own (see `ZoneRule`).
-    @TaskLocal public static var rule = ZoneRule.ofProcess
+    /// The zone of the work in progress on this thread: the process's unless a
+    /// run inside it set its own with `withRule` (see `ZoneRule`).
+    public static var rule: ZoneRule { ThreadZone.current ?? .ofProcess }
+
+    /// Runs `body` on this thread with `rule` as the local zone, then puts the
+    /// one before it back. A thread's value, not a task-local one: Swift's
+    /// task locals link the concurrency runtime and libdispatch into the static
+    /// binary, whose start-up then costs a third more (every command pays it).
+    public static func withRule<T>(_ rule: ZoneRule, _ body: () throws -> T) rethrows -> T {
+        let previous = ThreadZone.current
+        ThreadZone.current = rule
+        defer { ThreadZone.current = previous }
+        return try body()
+    }
 
     /// The wall-clock time at `instant` (seconds since the epoch) and its UTC
     /// offset in seconds.

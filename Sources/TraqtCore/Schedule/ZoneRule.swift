@@ -10,7 +10,7 @@ import Synchronization
 /// glibc keeps one zone for the whole process. A command run as its own
 /// process uses that one (`ofProcess`); a run inside a longer-lived process (a
 /// test, next a server's request) sets its own with
-/// `LocalZone.$rule.withValue(rule) { … }`, and `withGlibc` puts it in place
+/// `LocalZone.withRule(rule) { … }`, and `withGlibc` puts it in place
 /// for each call under one lock. The process's own rule never changes
 /// anything: it costs a comparison.
 public struct ZoneRule: Equatable, Sendable {

@@ -147,7 +147,8 @@ enum PushCommand: Command {
         } catch let error as PushError {
             throw PushCommandError.refused(error, source: source)
         }
-        let apnsIDs = try outcomes.map { _ in try answer.apnsID ?? RandomBytes.uuid() }
+        // Only JSON shows them: text makes none (each is a read of the random source).
+        let apnsIDs = answer.json ? try outcomes.map { _ in try answer.apnsID ?? RandomBytes.uuid() } : []
         let view = PushOutcomeView(outcomes: outcomes, apnsIDs: apnsIDs, json: answer.json)
         try view.write(to: context.output)
         let refusals = view.refusals
