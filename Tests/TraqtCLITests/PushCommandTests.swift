@@ -143,7 +143,7 @@ struct PushCommandTests {
         #expect(lines[1].hasPrefix("Error: standard input: notification 1") && lines[1].contains(message), "\(lines[1])")
         #expect(lines[1].hasSuffix("; refused"))
         #expect(lines[2] == "Error: standard input: notification 2: updated a")
-        #expect(lines[3] == "Error: 1 notification was refused (see above); the others were applied or skipped")
+        #expect(lines[3] == "Error: 1 of 3 notifications was refused (see above); the others were applied or skipped")
         #expect(try fixture.list(now: "2026-11-30T12:00")[0]["state"] as? [String: Int] == ["n": 1])
         // With --json the answer is on stdout whatever the outcomes, one object each, with the status APNs would give.
         let json = try fixture.traqt(["push", "--json"] + Self.now,

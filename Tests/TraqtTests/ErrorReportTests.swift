@@ -306,7 +306,7 @@ extension PushCommandError: ErrorWalk {
             .refused(.unauthorized, source: "standard input"),
             .refused(.tooLarge, source: "standard input, line 2"),
             .notificationRefused("notification 0: no live activity with id 'a'", source: "standard input"),
-            .notificationsRefused(1), .notificationsRefused(2),
+            .notificationsRefused(1, of: 3), .notificationsRefused(2, of: 2),
             .linesRefused(1, of: 3, unauthorized: false), .linesRefused(2, of: 3, unauthorized: true),
         ]
     }

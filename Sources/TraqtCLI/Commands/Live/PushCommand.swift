@@ -94,8 +94,9 @@ enum PushCommand: Command {
             guard var bytes = try input.readAll(limit: PushDocument.byteLimit)?[...] else {
                 throw PushCommandError.refused(.tooLarge, source: source)
             }
-            let refused = try apply(&bytes, source: source, token: token, address: address, vendor: vendor, answer, context, store: open)
-            if refused > 0 { throw PushCommandError.notificationsRefused(refused) }
+            let (refused, total) = try apply(&bytes, source: source, token: token, address: address, vendor: vendor, answer,
+                                             context, store: open)
+            if refused > 0 { throw PushCommandError.notificationsRefused(refused, of: total) }
             return
         }
         var refused = 0, documents = 0, unauthorized = false, lineNumber = 0
@@ -106,8 +107,8 @@ enum PushCommand: Command {
             do {
                 let lineSource = "\(source), line \(lineNumber)"
                 guard case var .text(bytes) = line else { throw PushCommandError.refused(.tooLarge, source: lineSource) }
-                let refusedNotifications = try apply(&bytes, source: lineSource, token: token, address: address,
-                                                     vendor: vendor, answer, context, store: open)
+                let (refusedNotifications, _) = try apply(&bytes, source: lineSource, token: token, address: address,
+                                                          vendor: vendor, answer, context, store: open)
                 try context.output.flush()
                 if refusedNotifications > 0 { refused += 1 }
             } catch let error as PushCommandError {
@@ -128,16 +129,16 @@ enum PushCommand: Command {
 
     /// Applies one document and prints what became of each notification; returns
     /// how many were refused (each then named on standard error, and, in text,
-    /// nothing printed to standard output). The text is let go once read:
+    /// nothing printed to standard output) of how many outcomes. The text is let go once read:
     /// while the store works, only the notifications are held.
     private static func apply(_ bytes: inout ArraySlice<UInt8>, source: String, token: String?, address: LiveAddress?,
                               vendor: VendorRequest, _ answer: Answer, _ context: Context,
-                              store: () throws -> ActivityStore) throws -> Int {
+                              store: () throws -> ActivityStore) throws -> (refused: Int, of: Int) {
         let outcomes: [PushOutcome]
         do {
             let notifications = try PushDocument.notifications(in: bytes, token: token, addressedTo: address, vendor: vendor)
             bytes = []
-            if notifications.isEmpty { return 0 }
+            if notifications.isEmpty { return (0, 0) }
             if answer.apnsID != nil, notifications.count > 1 {
                 throw UsageError("--apns-id names one notification; \(source) has \(notifications.count)", command: context.command)
             }
@@ -152,14 +153,14 @@ enum PushCommand: Command {
         let view = PushOutcomeView(outcomes: outcomes, apnsIDs: apnsIDs, json: answer.json)
         try view.write(to: context.output)
         let refusals = view.refusals
-        guard refusals > 0 else { return 0 }
+        guard refusals > 0 else { return (0, outcomes.count) }
         // The answer stands whatever the status: printed before the error is reported.
         try context.output.flush()
         if outcomes.count == 1, case let .refused(refusal) = outcomes[0].result {
             throw PushCommandError.notificationRefused(refusal.message, source: source)
         }
         for line in view.refusalReport { context.printError("\(source): \(line)") }
-        return refusals
+        return (refusals, outcomes.count)
     }
 
     /// What the request says of a vendor's body: `--vendor`, `--endpoint`, and

@@ -9,7 +9,7 @@ enum PushCommandError: Error, CustomStringConvertible {
     /// The one notification of a document was refused: nothing was applied.
     case notificationRefused(String, source: String)
     /// Notifications were refused (each already reported); the others were applied or skipped.
-    case notificationsRefused(Int)
+    case notificationsRefused(Int, of: Int)
     /// `--follow`: lines were refused (each already reported); the rest were applied.
     case linesRefused(Int, of: Int, unauthorized: Bool)
 
@@ -18,8 +18,10 @@ enum PushCommandError: Error, CustomStringConvertible {
         case let .invalidJSON(error, source): return "\(source): \(error); nothing was applied"
         case let .refused(error, source): return "\(source): \(error.userMessage)"
         case let .notificationRefused(message, source): return "\(source): \(message); nothing was applied"
-        case let .notificationsRefused(count):
-            return "\(count) \(count == 1 ? "notification was" : "notifications were") refused (see above); the others were applied or skipped"
+        case let .notificationsRefused(count, total) where count == total:
+            return "all \(count) notifications were refused (see above); nothing was applied"
+        case let .notificationsRefused(count, total):
+            return "\(count) of \(total) notifications \(count == 1 ? "was" : "were") refused (see above); the others were applied or skipped"
         case let .linesRefused(count, total, _):
             return "\(count) of \(total) lines \(count == 1 ? "was" : "were") refused (see above); the others were applied"
         }
