@@ -14,6 +14,14 @@ let migrationFiles = [
     "0007-push-order",
 ]
 
+// The library and the binary leave out Swift's regex engine (_StringProcessing):
+// imported implicitly, one call of its string searches (`firstRange(of:)`,
+// `contains` of a substring) linked all of it, 1.3 MB, into the static binary.
+// Without the import such a call does not compile.
+let withoutRegexEngine: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
+]
+
 let package = Package(
     name: "traqt",
     products: [
@@ -44,20 +52,22 @@ let package = Package(
         .target(
             name: "TraqtMigrations",
             path: "Migrations",
-            resources: migrationFiles.flatMap { [.embedInCode("\($0).sql"), .embedInCode("\($0).postgres.sql")] }
+            resources: migrationFiles.flatMap { [.embedInCode("\($0).sql"), .embedInCode("\($0).postgres.sql")] },
+            swiftSettings: withoutRegexEngine
         ),
         .target(name: "TraqtCore", dependencies: [
             "CSQLite", "TraqtMigrations",
             .target(name: "CPostgres", condition: .when(traits: ["Postgres"])),
-        ]),
-        .target(name: "ArgumentParsing"),
+        ], swiftSettings: withoutRegexEngine),
+        .target(name: "ArgumentParsing", swiftSettings: withoutRegexEngine),
         // The command line as a library: parsing, the commands, their output and
         // exit statuses, run in-process by tests and by the front ends to come.
-        .target(name: "TraqtCLI", dependencies: ["TraqtCore", "ArgumentParsing", "CLinux"]),
+        .target(name: "TraqtCLI", dependencies: ["TraqtCore", "ArgumentParsing", "CLinux"], swiftSettings: withoutRegexEngine),
         // The executable: reads argv and the environment, calls TraqtCLI, exits.
         .executableTarget(
             name: "traqt",
             dependencies: ["TraqtCLI"],
+            swiftSettings: withoutRegexEngine,
             // A release build is one self-contained file: the Swift runtime, glibc and
             // SQLite linked in, so it starts fast and runs when copied to any Linux
             // machine of the same architecture. Without its symbol table (-s) it is a

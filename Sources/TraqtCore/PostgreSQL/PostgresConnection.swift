@@ -42,7 +42,7 @@ public final class PostgresConnection: DatabaseConnection {
     private static func isLoginRefusal(_ message: String) -> Bool {
         ["password authentication failed", "no password supplied", "pg_hba.conf rejects",
          "role \"", "peer authentication failed", "Ident authentication failed", "certificate authentication failed"]
-            .contains { message.contains($0) } && !message.contains("database \"")
+            .contains { message.containsBytes($0) } && !message.containsBytes("database \"")
     }
 
     /// libpq's message on one line: it breaks hints onto indented lines.

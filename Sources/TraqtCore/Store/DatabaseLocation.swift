@@ -88,7 +88,7 @@ public enum DatabaseLocation: Equatable, Sendable {
                 }
             }
         }
-        if location.utf8.firstRange(of: "://".utf8) != nil {
+        if location.containsBytes("://") {
             throw InvalidValue("the database location has '://' but no scheme traqt knows; give a file's path or a postgresql:// URI (a file of that name: ./NAME)")
         }
         if looksLikeConnectionString(location) {
