@@ -14,6 +14,13 @@ struct PathBytesTests {
         #expect(!"a/\u{301}".endsWithBytes("/"))
         #expect("a/\u{301}b/c".pathComponents() == ["a", "\u{301}b", "c"])
         #expect(":\u{301}Zone".droppingBytes(1) == "\u{301}Zone")
+        #expect("x://\u{301}y".containsBytes("://"))
+    }
+
+    @Test("a substring search finds its bytes anywhere, and nothing longer than the text")
+    func containsBytes() {
+        #expect("pg://host".containsBytes("://") && "://".containsBytes("://") && "ab".containsBytes(""))
+        #expect(!"a:/b".containsBytes("://") && !"".containsBytes("x") && !":/".containsBytes("://"))
     }
 
     @Test("components as split(separator:) gives them for plain paths")

@@ -10,6 +10,17 @@ extension StringProtocol {
         utf8.starts(with: prefix.utf8)
     }
 
+    /// Whether `needle`'s UTF-8 bytes occur in these. (Also what the library
+    /// uses for a substring search: `contains` of a substring and
+    /// `firstRange(of:)` live in the regex engine, left out: see Package.swift.)
+    public func containsBytes(_ needle: String) -> Bool {
+        let haystack = Array(utf8), needle = Array(needle.utf8)
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start..<start + needle.count].elementsEqual(needle)
+        }
+    }
+
     /// Whether the UTF-8 bytes end with `suffix`'s.
     public func endsWithBytes(_ suffix: String) -> Bool {
         utf8.reversed().starts(with: suffix.utf8.reversed())
