@@ -13,17 +13,53 @@ public enum Tool {
         LiveCommand.self, PushCommand.self, WatchCommand.self, CompletionsCommand.self, ManCommand.self,
         CompleteCommand.self,
     ]
+    /// The names of `commands`, in their order (a test checks they agree): a
+    /// command line is matched to its command without building every spec.
+    static let commandNames = [
+        "add", "edit", "remove", "list", "today", "done", "undone", "skip", "unskip",
+        "export", "import", "due", "summary", "live", "push", "watch", "completions", "man",
+        "__complete",
+    ]
 
-    static let spec = ToolSpec(
-        name: "traqt", version: version,
-        abstract: "A shared store of daily activities, safe for many processes at once.",
-        discussion: """
-            Run without a command, traqt shows what is still pending today.
-            """,
-        globalOptions: [
-            CommonOptions.db,
-        ],
-        commands: commands.map { $0.spec })
+    /// What runs when no command is named.
+    static let defaultCommand = "today"
+
+    static let spec = toolSpec(commands: commands.map { $0.spec })
+
+    private static func toolSpec(commands: [CommandSpec]) -> ToolSpec {
+        ToolSpec(
+            name: "traqt", version: version,
+            abstract: "A shared store of daily activities, safe for many processes at once.",
+            discussion: """
+                Run without a command, traqt shows what is still pending today.
+                """,
+            globalOptions: [
+                CommonOptions.db,
+            ],
+            commands: commands)
+    }
+
+    /// The table with only the command a command line names, for parsing it:
+    /// building all of them is a tenth of a one-row write's start-up. The first
+    /// word that names a command, else the default command, `today`.
+    static func spec(narrowedTo words: [String]) -> ToolSpec {
+        let index = words.lazy.compactMap { commandNames.firstIndex(of: $0) }.first
+            ?? commandNames.firstIndex(of: defaultCommand)!
+        return toolSpec(commands: [commands[index].spec])
+    }
+
+    /// What a command line asks for. A word that names a command may be an
+    /// option's value instead (`--db push`), so the narrowed table decides only a
+    /// run it parses: the parser's choice then depends on the global options and
+    /// that command alone, as it would with the whole table. Anything else (help,
+    /// an error, whose message may suggest another command) is parsed again whole.
+    static func parse(_ words: [String]) throws(UsageError) -> Invocation {
+        let narrowed = CommandLineParser(tool: spec(narrowedTo: words), defaultCommand: defaultCommand)
+        if case let .run(name, parsed)? = try? narrowed.parse(words) {
+            return .run(command: name, arguments: parsed)
+        }
+        return try CommandLineParser(tool: spec, defaultCommand: defaultCommand).parse(words)
+    }
 
     /// The table as help and the manual show it: with the environment variables
     /// and exit statuses, which parsing does not need. Built when asked for:
@@ -57,19 +93,18 @@ public enum Tool {
 
     private static func run(arguments: [String], environment: Environment, clock: @escaping () -> Instant,
                             streams: StandardStreams, output: OutputBuffer) -> Int32 {
-        let help = HelpFormatter(tool: spec)
         do {
-            switch try CommandLineParser(tool: spec, defaultCommand: "today").parse(arguments) {
+            switch try parse(arguments) {
             case .version:
                 output.append("traqt \(version)\n")
             case .help(nil):
                 output.append(HelpFormatter(tool: documented).toolHelp())
             case let .help(name?):
-                output.append(help.help(for: spec.command(atPath: name)!))
+                output.append(HelpFormatter(tool: spec).help(for: spec.command(atPath: name)!))
             case let .run(name, parsed):
                 // A group runs its subcommand (`live` runs `live start`).
-                let first = name.prefix { $0 != " " }
-                let command = commands.first { $0.spec.name == first }!
+                let first = String(name.prefix { $0 != " " })
+                let command = commands[commandNames.firstIndex(of: first)!]
                 let context = Context(command: name, arguments: parsed, environment: environment, clock: clock,
                                       streams: streams, output: output)
                 try command.run(context)

@@ -5,8 +5,9 @@ import TraqtMigrations
 public enum Schema {
     /// "trqt" in ASCII: what marks a database as traqt's.
     static let applicationID = 0x7472_7174
-    /// The newest schema version this binary knows.
-    public static var latestVersion: Int { migrations.last?.version ?? 0 }
+    /// The newest schema version this binary knows. Read from the steps, not
+    /// the migrations: every open asks, and making those decodes all their SQL.
+    public static var latestVersion: Int { SchemaStep.allCases.last?.version ?? 0 }
 
     /// The schema version of an open traqt database (0 when empty). Readers use
     /// an older schema as it is: what a later migration added is not there yet.
