@@ -12,6 +12,7 @@ let migrationFiles = [
     "0005-day-marks",
     "0006-push-tokens",
     "0007-push-order",
+    "0008-api-tokens",
 ]
 
 // The library and the binary leave out Swift's regex engine (_StringProcessing):

@@ -13,6 +13,7 @@ public enum SchemaStep: Int, CaseIterable, Sendable {
     case dayMarks
     case pushTokens
     case pushOrder
+    case apiTokens
 
     /// The file name without its number and extension, and the embedded SQL of
     /// each engine. SwiftPM names an embedded file after it, with a leading
@@ -33,6 +34,8 @@ public enum SchemaStep: Int, CaseIterable, Sendable {
             ("push-tokens", PackageResources._006_push_tokens_sql, PackageResources._006_push_tokens_postgres_sql)
         case .pushOrder:
             ("push-order", PackageResources._007_push_order_sql, PackageResources._007_push_order_postgres_sql)
+        case .apiTokens:
+            ("api-tokens", PackageResources._008_api_tokens_sql, PackageResources._008_api_tokens_postgres_sql)
         }
     }
 

@@ -15,12 +15,12 @@ public struct TableTrigger: Equatable, Sendable {
 extension Schema {
     /// traqt's tables on every engine (PostgreSQL adds `meta`). Its migrations
     /// create no trigger on them: any trigger there is another program's.
-    static let tables = ["activity", "reminder_state", "occurrence", "live_activity", "time_spent", "day_mark", "push_to_start_token", "push_channel"]
+    static let tables = ["activity", "reminder_state", "occurrence", "live_activity", "time_spent", "day_mark", "push_to_start_token", "push_channel", "api_token"]
 
     /// `tables` as an SQL list, written out (a test holds it to `tables`): built
     /// with `map` and `joined` on every write it cost a tenth of a one-row
     /// push's instructions, mostly the runtime's type lookups.
-    static let tablesSQL = "'activity', 'reminder_state', 'occurrence', 'live_activity', 'time_spent', 'day_mark', 'push_to_start_token', 'push_channel'"
+    static let tablesSQL = "'activity', 'reminder_state', 'occurrence', 'live_activity', 'time_spent', 'day_mark', 'push_to_start_token', 'push_channel', 'api_token'"
 
     /// Throws for a trigger on one of traqt's tables. A trigger runs inside
     /// traqt's own statements with their rights: one that puts a fired
