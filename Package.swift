@@ -47,6 +47,9 @@ let package = Package(
         // Linux calls Swift's Glibc module leaves out (memfd_create, O_TMPFILE),
         // wrapped in C compiled with _GNU_SOURCE.
         .target(name: "CLinux", path: "Sources/CLinux"),
+        // Debian's nettle-dev: SHA-256 for the API tokens' secrets (never our own
+        // crypto); its static library links into the static release binary.
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle"),
         // Debian's libpq-dev, for the Postgres trait only.
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq"),
         // The SQL schema, embedded in the binary so that it works wherever it is copied.
@@ -57,7 +60,7 @@ let package = Package(
             swiftSettings: withoutRegexEngine
         ),
         .target(name: "TraqtCore", dependencies: [
-            "CSQLite", "TraqtMigrations",
+            "CSQLite", "CNettle", "TraqtMigrations",
             .target(name: "CPostgres", condition: .when(traits: ["Postgres"])),
         ], swiftSettings: withoutRegexEngine),
         .target(name: "ArgumentParsing", swiftSettings: withoutRegexEngine),
