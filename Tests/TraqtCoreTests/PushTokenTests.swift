@@ -9,13 +9,6 @@ import TraqtMigrations
 struct PushTokenTests {
     private let now = Instant(seconds: 1_796_000_000)
 
-    private func withStore(_ body: (ActivityStore, String) throws -> Void) throws {
-        try withTemporaryDirectory { directory in
-            let path = directory + "/db.sqlite"
-            try body(try ActivityStore.openForWriting(.sqlite(path), createIfMissing: true), path)
-        }
-    }
-
     private func start(_ id: String) -> LiveEvent { LiveEvent(id: id, change: .start(LiveStart())) }
 
     private func apns(_ json: String, _ address: LiveAddress) throws -> [PushNotification] {

@@ -31,9 +31,7 @@ public struct PushToken: Equatable, Hashable, Sendable, CustomStringConvertible 
     /// 64 digits of `0-9a-f`: what every stored token must be, so that a row
     /// another program wrote is refused before it is shown or matched.
     static func isWellFormed(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.count == byteCount * 2 && bytes.allSatisfy {
-            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
-        }
+        RandomBytes.isHex(bytes, of: byteCount)
     }
 
     /// The first 8 digits and an ellipsis, for messages and logs: enough to tell
@@ -70,6 +68,14 @@ extension RandomBytes {
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
         return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex(bytes[$0]) }.joined(separator: "-")
+    }
+
+    /// Whether `text` is `count` bytes as `hex` writes them: two digits of
+    /// `0-9a-f` a byte, nothing else.
+    static func isHex(_ text: some Collection<UInt8>, of count: Int) -> Bool {
+        text.count == count * 2 && text.allSatisfy {
+            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
+        }
     }
 
     /// Two lowercase hex digits a byte.
