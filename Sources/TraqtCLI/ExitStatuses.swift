@@ -12,12 +12,14 @@ enum ExitStatuses {
             usage: unknown command or option, bad --days/--at/--now/--date (or a date outside \
             1970-01-01 … 9999-12-31), missing argument, an empty --db or TRAQT_DB or one that is \
             neither a path nor a postgresql:// URI (a file: URI, postgres: without //, another \
-            SCHEME://, a libpq key=value string), an argument that is not valid UTF-8
+            SCHEME://, a libpq key=value string), an argument that is not valid UTF-8, an API \
+            token name, scope or topic that is not one (token add)
             """),
         ExitStatusSpec(ExitCode.dataError.rawValue, """
             bad data: an invalid import record or push notification (the message names its 0-based \
             index and the field), an unknown id, an id made from a name that belongs to another \
-            activity, a new id (edit --new-id) that another activity has, a day marked done or \
+            activity, a new id (edit --new-id) that another activity has, an API token name \
+            already taken or unknown to token revoke, a day marked done or \
             skipped that due has already decided or that is not among the activity's days, a live \
             activity's JSON over 4096 bytes, a file that is not a traqt database or \
             is damaged, a row another program wrote that traqt cannot read (days or time out of \

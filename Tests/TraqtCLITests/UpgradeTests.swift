@@ -111,4 +111,24 @@ struct UpgradeTests {
         #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
         #expect(try InProcessTraqt.run(["today"] + now, database: path).stdout == "No pending activities.\n")
     }
+
+    @Test("a database from before API tokens (version 7) lists none and is left as it is; the first token upgrades it")
+    func beforeAPITokens() throws {
+        let path = directory.file("v7.sqlite")
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 1000)
+        try connection.execute(migrations.prefix(7).map(\.sql).joined(separator: ";"))
+        try connection.execute("PRAGMA application_id = \(0x7472_7174); PRAGMA user_version = 7;")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try InProcessTraqt.run(["token", "list"], database: path).stdout == "No API tokens.\n")
+        #expect(try InProcessTraqt.run(["token", "list", "--json"], database: path).stdout == "[]\n")
+        let revoke = try InProcessTraqt.run(["token", "revoke", "ci"], database: path)
+        #expect(revoke.status == 65)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try connection.integer("PRAGMA user_version") == 7)
+
+        let added = try InProcessTraqt.run(["token", "add", "ci", "--scope", "read"], database: path)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try connection.integer("PRAGMA user_version") == ActivityStore.schemaVersion)
+        #expect(try connection.integer("SELECT count(*) FROM api_token") == 1)
+    }
 }

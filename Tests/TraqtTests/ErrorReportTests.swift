@@ -16,7 +16,7 @@ struct ErrorReportTests {
         [
             StoreError.self, CommandError.self, DayMarkError.self, EditError.self, LiveError.self, PushError.self,
             PushCommandError.self, OutputError.self, JSONSyntaxError.self, InvalidRecord.self, InvalidValue.self,
-            UsageError.self, WatchFailure.self,
+            UsageError.self, WatchFailure.self, APITokenError.self,
         ]
     }
     static var examples: [any ReportableError] { walks.flatMap { $0.reportableExamples } }
@@ -209,6 +209,21 @@ extension DayMarkError: ErrorWalk {
             .decided([DecidedOccurrence(id: "a", date: "2026-12-01", status: "missed", firedAt: nil)]),
         ]
     }
+}
+
+extension APITokenError: ErrorWalk {
+    enum Case: CaseIterable { case invalidName, invalidTopic, nameTaken, unknownName }
+
+    var walkedCase: Case {
+        switch self {
+        case .invalidName: .invalidName
+        case .invalidTopic: .invalidTopic
+        case .nameTaken: .nameTaken
+        case .unknownName: .unknownName
+        }
+    }
+
+    static var examples: [APITokenError] { [.invalidName("a b"), .invalidTopic("a_b"), .nameTaken("ci"), .unknownName("ci")] }
 }
 
 extension EditError: ErrorWalk {

@@ -5,7 +5,6 @@ public enum APITokenError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(String)
     /// Not a bundle id: 1 to 255 characters of `A-Z a-z 0-9 . -`.
     case invalidTopic(String)
-    case invalidScope(String)
     case nameTaken(String)
     case unknownName(String)
 
@@ -15,8 +14,6 @@ public enum APITokenError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid token name '\(name)': expected 1 to \(APIToken.maximumNameLength) characters of A-Z, a-z, 0-9, dot, underscore or hyphen"
         case let .invalidTopic(topic):
             return "invalid topic '\(topic)': expected a bundle id, 1 to \(APIToken.maximumTopicLength) characters of A-Z, a-z, 0-9, dot or hyphen"
-        case let .invalidScope(scope):
-            return "invalid scope '\(scope)': expected \(APIScope.listed)"
         case let .nameTaken(name):
             return "an API token named '\(name)' already exists"
         case let .unknownName(name):
@@ -30,7 +27,7 @@ extension APITokenError: ReportableError {
 
     public var reason: ErrorReason {
         switch self {
-        case .invalidName, .invalidTopic, .invalidScope: return .invalidArgument
+        case .invalidName, .invalidTopic: return .invalidArgument
         case .nameTaken: return .idTaken
         case .unknownName: return .notFound
         }
