@@ -38,6 +38,10 @@ let package = Package(
     traits: [
         .trait(name: "StaticBinary", description: "Link the release build as one static executable (SQLite only)."),
         .trait(name: "Postgres", description: "Add the PostgreSQL backend (libpq, dynamically linked)."),
+        // GnuTLS, which libmicrohttpd links, cannot be linked statically on
+        // Debian: it calls p11-kit, which Debian ships as a shared library only
+        // (no libp11-kit.a), so a build with the server is dynamic too.
+        .trait(name: "Server", description: "Add `traqt serve` (libmicrohttpd with GnuTLS, dynamically linked)."),
         .default(enabledTraits: ["StaticBinary"]),
     ],
     targets: [
@@ -52,6 +56,15 @@ let package = Package(
         .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle"),
         // Debian's libpq-dev, for the Postgres trait only.
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq"),
+        // Debian's libmicrohttpd-dev, for the Server trait only.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        // HTTP/1.1 over libmicrohttpd: sockets, limits, whole requests in and
+        // answers out; nothing of traqt's. Without the Server trait only its
+        // request and response types, so that the API's routes build and are
+        // tested in every build, called in-process.
+        .target(name: "HTTPServer", dependencies: [
+            .target(name: "CMicroHTTPD", condition: .when(traits: ["Server"])),
+        ], swiftSettings: withoutRegexEngine),
         // The SQL schema, embedded in the binary so that it works wherever it is copied.
         .target(
             name: "TraqtMigrations",
@@ -66,7 +79,9 @@ let package = Package(
         .target(name: "ArgumentParsing", swiftSettings: withoutRegexEngine),
         // The command line as a library: parsing, the commands, their output and
         // exit statuses, run in-process by tests and by the front ends to come.
-        .target(name: "TraqtCLI", dependencies: ["TraqtCore", "ArgumentParsing", "CLinux"], swiftSettings: withoutRegexEngine),
+        .target(name: "TraqtCLI", dependencies: [
+            "TraqtCore", "ArgumentParsing", "CLinux", "HTTPServer",
+        ], swiftSettings: withoutRegexEngine),
         // The executable: reads argv and the environment, calls TraqtCLI, exits.
         .executableTarget(
             name: "traqt",
@@ -82,6 +97,7 @@ let package = Package(
                 // With libpq (dynamic), the Swift runtime is still linked in: the
                 // binary needs only glibc, libsqlite3 and libpq where it runs.
                 .unsafeFlags(["-static-stdlib", "-Xlinker", "-s"], .when(configuration: .release, traits: ["Postgres"])),
+                .unsafeFlags(["-static-stdlib", "-Xlinker", "-s"], .when(configuration: .release, traits: ["Server"])),
             ]
         ),
         .testTarget(name: "TraqtCoreTests", dependencies: ["TraqtCore", "TraqtMigrations"]),

@@ -1,0 +1,50 @@
+#ifndef TRAQT_CMICROHTTPD_SHIM_H
+#define TRAQT_CMICROHTTPD_SHIM_H
+// Debian's libmicrohttpd-dev (0.9.75). Its daemon start is variadic, which
+// Swift cannot call: the options traqt sets are passed here, in C.
+#include <stddef.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+struct traqt_http_settings {
+    int listen_socket;
+    unsigned int threads;
+    unsigned int connection_limit;
+    unsigned int per_address_limit;
+    unsigned int idle_timeout_seconds;
+    size_t connection_memory;
+    // PEM text, or NULL for plain HTTP.
+    const char *certificate;
+    const char *key;
+};
+
+static inline struct MHD_Daemon *traqt_http_start(const struct traqt_http_settings *settings,
+                                                  MHD_AccessHandlerCallback handler,
+                                                  MHD_RequestCompletedCallback completed, void *context) {
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)settings->certificate},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)settings->key},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (settings->certificate == NULL) tls[0].option = MHD_OPTION_END;
+    else flags |= MHD_USE_TLS;
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, handler, context,
+        MHD_OPTION_LISTEN_SOCKET, settings->listen_socket,
+        MHD_OPTION_THREAD_POOL_SIZE, settings->threads,
+        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_address_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_ARRAY, tls,
+        MHD_OPTION_END);
+}
+
+// The peer's address, or NULL.
+static inline const struct sockaddr *traqt_http_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+#endif

@@ -1,0 +1,237 @@
+#if Server
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMicroHTTPD
+import Synchronization
+
+/// What one daemon accepts before it refuses: libmicrohttpd enforces the
+/// connection counts, the idle timeout and the memory a connection's headers
+/// may take; the body limit is counted here as the body arrives.
+public struct HTTPLimits: Sendable {
+    public var bodyBytes = 1 << 20
+    /// The request line and headers: libmicrohttpd's connection memory, which
+    /// also holds its read buffer, so 431 comes a little before (measured: 15.8
+    /// KiB of headers pass, 16 KiB do not).
+    public var headerBytes = 16 << 10
+    public var connections: UInt32 = 256
+    public var connectionsPerAddress: UInt32 = 32
+    public var idleTimeoutSeconds: UInt32 = 10
+    public var threads: UInt32 = 2
+
+    public init() {}
+}
+
+/// A request once its answer was sent (or the connection lost), for the log.
+public struct CompletedRequest: Sendable {
+    public let method: String
+    public let path: String
+    /// 0 when no answer was sent.
+    public let status: Int
+    public let bytes: Int
+    public let milliseconds: Double
+    /// False when the connection ended before the answer went out whole.
+    public let finished: Bool
+}
+
+public enum HTTPServerError: Error, CustomStringConvertible {
+    case cannotListen(address: String, reason: String)
+    case cannotStart(address: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotListen(address, reason): "cannot listen on \(address): \(reason)"
+        case let .cannotStart(address): "cannot start the HTTP server on \(address) (libmicrohttpd refused its settings, or the TLS certificate and key)"
+        }
+    }
+}
+
+/// One listening socket served by libmicrohttpd's own threads (epoll, a pool
+/// of `threads`). Each request is read whole, then `handler` answers it on the
+/// thread that read it.
+public final class HTTPDaemon: @unchecked Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    let handler: Handler
+    let completed: @Sendable (CompletedRequest) -> Void
+    let limits: HTTPLimits
+    /// Sent when a body is over `limits.bodyBytes`.
+    let tooLarge: HTTPResponse
+    private var daemon: OpaquePointer?
+    private let inFlight = Atomic<Int>(0)
+
+    /// Starts serving `socket` (bound and listening); the daemon owns it from
+    /// here. `tls` is PEM text of a certificate chain and its key.
+    public init(socket: Int32, address: String, limits: HTTPLimits, tls: (certificate: String, key: String)?,
+                tooLarge: HTTPResponse, handler: @escaping Handler,
+                completed: @escaping @Sendable (CompletedRequest) -> Void) throws(HTTPServerError) {
+        self.handler = handler
+        self.completed = completed
+        self.limits = limits
+        self.tooLarge = tooLarge
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let started: OpaquePointer? = withOptionalCString(tls?.certificate) { certificate in
+            withOptionalCString(tls?.key) { key in
+                var settings = traqt_http_settings(
+                    listen_socket: socket, threads: limits.threads, connection_limit: limits.connections,
+                    per_address_limit: limits.connectionsPerAddress, idle_timeout_seconds: limits.idleTimeoutSeconds,
+                    connection_memory: limits.headerBytes, certificate: certificate, key: key)
+                return traqt_http_start(&settings, accessCallback, completedCallback, context)
+            }
+        }
+        guard let started else {
+            close(socket)
+            throw .cannotStart(address: address)
+        }
+        daemon = started
+    }
+
+    /// Requests read or being answered, not yet completed.
+    public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
+
+    /// Stops accepting connections; those open go on being served.
+    public func stopAccepting() {
+        guard let daemon else { return }
+        let socket = MHD_quiesce_daemon(daemon)
+        if socket >= 0 { close(socket) }
+    }
+
+    /// Closes every connection and ends the daemon's threads.
+    public func stop() {
+        guard let daemon else { return }
+        self.daemon = nil
+        MHD_stop_daemon(daemon)
+    }
+
+    deinit { stop() }
+
+    // MARK: - libmicrohttpd's calls
+
+    fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+                            upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                            state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        guard let existing = state.pointee else {
+            // The first call: the headers are in, the body (if any) is not.
+            let pending = PendingRequest(method: String(cString: method), path: String(cString: url))
+            inFlight.add(1, ordering: .relaxed)
+            state.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if let length = value(connection, .HEADER_KIND, "Content-Length"), let count = Int(length),
+               count > limits.bodyBytes {
+                // Refused before a byte of it is read; libmicrohttpd closes the connection after.
+                return respond(tooLarge, pending, connection)
+            }
+            return .YES
+        }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            let count = uploadSize.pointee
+            if !pending.overLimit {
+                if pending.body.count + count > limits.bodyBytes {
+                    // A chunked body has no length to refuse early: what is over is dropped as it comes.
+                    pending.overLimit = true
+                    pending.body = []
+                } else if let upload {
+                    upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                        pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        if pending.status != 0 { return .YES }
+        if pending.overLimit { return respond(tooLarge, pending, connection) }
+        let request = HTTPRequest(method: pending.method, path: pending.path,
+                                  headers: values(connection, .HEADER_KIND),
+                                  query: values(connection, .GET_ARGUMENT_KIND), body: pending.body)
+        pending.body = []
+        return respond(handler(request), pending, connection)
+    }
+
+    fileprivate func complete(_ state: UnsafeMutableRawPointer, _ termination: MHD_RequestTerminationCode) {
+        let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
+        inFlight.subtract(1, ordering: .relaxed)
+        let elapsed = Double(MonotonicNanoseconds.now() - pending.started) / 1_000_000
+        completed(CompletedRequest(method: pending.method, path: pending.path, status: pending.status,
+                                   bytes: pending.bytes, milliseconds: elapsed,
+                                   finished: termination == .REQUEST_TERMINATED_COMPLETED_OK))
+    }
+
+    private func respond(_ answer: HTTPResponse, _ pending: PendingRequest, _ connection: OpaquePointer) -> MHD_Result {
+        let response = answer.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        for header in answer.headers {
+            guard MHD_add_response_header(response, header.name, header.value) == .YES else { return .NO }
+        }
+        pending.status = answer.status
+        pending.bytes = answer.body.count
+        return MHD_queue_response(connection, UInt32(answer.status), response)
+    }
+
+    private func value(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+    }
+
+    private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(name: String, value: String)] {
+        let collected = ValueList()
+        let context = Unmanaged.passUnretained(collected).toOpaque()
+        _ = withExtendedLifetime(collected) { MHD_get_connection_values(connection, kind, valueCallback, context) }
+        return collected.values
+    }
+}
+
+/// What is known of a request between libmicrohttpd's calls.
+private final class PendingRequest {
+    let method: String
+    let path: String
+    let started = MonotonicNanoseconds.now()
+    var body: [UInt8] = []
+    var overLimit = false
+    /// Set once an answer is queued.
+    var status = 0
+    var bytes = 0
+
+    init(method: String, path: String) {
+        self.method = method
+        self.path = path
+    }
+}
+
+private final class ValueList {
+    var values: [(name: String, value: String)] = []
+}
+
+enum MonotonicNanoseconds {
+    static func now() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}
+
+private func withOptionalCString<T>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
+    guard let text else { return body(nil) }
+    return text.withCString(body)
+}
+
+private let accessCallback: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
+    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue()
+    return daemon.access(connection!, url: url!, method: method!, upload: upload, uploadSize: uploadSize!, state: state!)
+}
+
+private let completedCallback: MHD_RequestCompletedCallback = { context, _, state, termination in
+    guard let state, let pending = state.pointee else { return }
+    state.pointee = nil
+    Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue().complete(pending, termination)
+}
+
+private let valueCallback: MHD_KeyValueIterator = { context, _, key, value in
+    let list = Unmanaged<ValueList>.fromOpaque(context!).takeUnretainedValue()
+    if let key { list.values.append((String(cString: key), value.map { String(cString: $0) } ?? "")) }
+    return .YES
+}
+#endif

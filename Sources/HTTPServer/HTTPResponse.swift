@@ -1,0 +1,16 @@
+/// What a handler answers: a status, headers and the whole body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(status: Int, contentType: String, body: [UInt8]) {
+        self.init(status: status, headers: [("Content-Type", contentType)], body: body)
+    }
+}
