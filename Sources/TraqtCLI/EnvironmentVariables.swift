@@ -24,6 +24,11 @@ enum EnvironmentVariables {
             When set and not empty, push applies only envelopes whose auth equals it; anything \
             else exits 77.
             """),
+        DefinitionSpec("LISTEN_FDS", help: """
+            Set by systemd for socket activation, with LISTEN_PID: serve answers on the sockets \
+            it passed (from descriptor 3) instead of --listen.
+            """),
+        DefinitionSpec("LISTEN_PID", help: "The process LISTEN_FDS is meant for: serve uses them only when it is its own."),
         DefinitionSpec("TRAQT_PUSH_AUTHORIZATION", help: """
             'bearer TOKEN' (as an HTTP relay passes it on): with TRAQT_PUSH_TOKEN set, push \
             applies any document, raw APNs payloads included, when TOKEN equals it; a wrong \

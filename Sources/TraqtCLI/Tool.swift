@@ -10,14 +10,15 @@ public enum Tool {
         AddCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self, TodayCommand.self,
         DoneCommand.self, UndoneCommand.self, SkipCommand.self, UnskipCommand.self,
         ExportCommand.self, ImportCommand.self, DueCommand.self, SummaryCommand.self,
-        LiveCommand.self, PushCommand.self, TokenCommand.self, WatchCommand.self, CompletionsCommand.self, ManCommand.self,
+        LiveCommand.self, PushCommand.self, TokenCommand.self, WatchCommand.self, ServeCommand.self, CompletionsCommand.self,
+        ManCommand.self,
         CompleteCommand.self,
     ]
     /// The names of `commands`, in their order (a test checks they agree): a
     /// command line is matched to its command without building every spec.
     static let commandNames = [
         "add", "edit", "remove", "list", "today", "done", "undone", "skip", "unskip",
-        "export", "import", "due", "summary", "live", "push", "token", "watch", "completions", "man",
+        "export", "import", "due", "summary", "live", "push", "token", "watch", "serve", "completions", "man",
         "__complete",
     ]
 

@@ -16,7 +16,7 @@ struct ErrorReportTests {
         [
             StoreError.self, CommandError.self, DayMarkError.self, EditError.self, LiveError.self, PushError.self,
             PushCommandError.self, OutputError.self, JSONSyntaxError.self, InvalidRecord.self, InvalidValue.self,
-            UsageError.self, WatchFailure.self, APITokenError.self,
+            UsageError.self, WatchFailure.self, APITokenError.self, APIError.self, ServeError.self,
         ]
     }
     static var examples: [any ReportableError] { walks.flatMap { $0.reportableExamples } }
@@ -363,4 +363,49 @@ extension UsageError: ErrorWalk {
 extension WatchFailure: ErrorWalk {
     var walkedCase: SingleCase { .only }
     static var examples: [WatchFailure] { [WatchFailure(call: "poll", errno: EINVAL)] }
+}
+
+extension APIError: ErrorWalk {
+    enum Case: CaseIterable {
+        case noRoute, methodNotAllowed, unauthenticated, forbidden, unsupportedMediaType, invalidParameter, invalidBody
+        case bodyTooLarge
+    }
+
+    var walkedCase: Case {
+        switch self {
+        case .noRoute: .noRoute
+        case .methodNotAllowed: .methodNotAllowed
+        case .unauthenticated: .unauthenticated
+        case .forbidden: .forbidden
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .invalidParameter: .invalidParameter
+        case .invalidBody: .invalidBody
+        case .bodyTooLarge: .bodyTooLarge
+        }
+    }
+
+    static var examples: [APIError] {
+        [.noRoute(path: "/v1/nope"), .methodNotAllowed(method: "POST", allowed: ["GET"]),
+         .unauthenticated(wrongToken: false), .unauthenticated(wrongToken: true), .forbidden(token: "ci", needs: .write),
+         .unsupportedMediaType("text/plain"), .invalidParameter(name: "date", message: "expected a date"),
+         .invalidBody(message: "expected an object"), .bodyTooLarge(limit: 1 << 20)]
+    }
+}
+
+extension ServeError: ErrorWalk {
+    enum Case: CaseIterable { case notBuiltIn, cannotListen, cannotStart, tlsIncomplete }
+
+    var walkedCase: Case {
+        switch self {
+        case .notBuiltIn: .notBuiltIn
+        case .cannotListen: .cannotListen
+        case .cannotStart: .cannotStart
+        case .tlsIncomplete: .tlsIncomplete
+        }
+    }
+
+    static var examples: [ServeError] {
+        [.notBuiltIn, .cannotListen(address: "127.0.0.1:80", reason: "Permission denied"),
+         .cannotStart(address: "127.0.0.1:8731"), .tlsIncomplete]
+    }
 }

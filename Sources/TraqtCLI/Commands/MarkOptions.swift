@@ -31,13 +31,16 @@ enum MarkOptions {
         let read = { (text: String) throws(InvalidValue) -> LocalDate in try LocalDate.parse(text, today: today) }
         let from = try context.parse(required: Self.from, read)
         let to = try context.parse(Self.to, read) ?? from
-        guard from <= to else {
-            throw UsageError("'--to' (\(to)) is before '--from' (\(from))", command: context.command)
+        do { return try checkedRange(from: from, to: to) } catch {
+            throw UsageError(error.message, command: context.command)
         }
+    }
+
+    /// A range of days to mark, as the command line and the server take it.
+    static func checkedRange(from: LocalDate, to: LocalDate) throws(InvalidValue) -> (from: LocalDate, to: LocalDate) {
+        guard from <= to else { throw InvalidValue("'--to' (\(to)) is before '--from' (\(from))") }
         let days = to.daysSinceEpoch - from.daysSinceEpoch + 1
-        guard days <= maximumDays else {
-            throw UsageError("a range of \(days) days; at most \(maximumDays) are allowed", command: context.command)
-        }
+        guard days <= maximumDays else { throw InvalidValue("a range of \(days) days; at most \(maximumDays) are allowed") }
         return (from, to)
     }
 

@@ -50,6 +50,22 @@ extension Activity {
         return decoder.activities
     }
 
+    /// One object of the import shape, as an HTTP body sends it: its `id`
+    /// may be left out (the request's path names it), and must be `id` if given.
+    public static func decode(object value: JSONValue, id: String) throws(InvalidRecord) -> Activity {
+        guard case var .object(members) = value else {
+            throw InvalidRecord(index: 0, field: nil, message: "expected an object, found \(value.kindName)")
+        }
+        if let given = value["id"], given != .null {
+            guard case let .string(text) = given, text.utf8.elementsEqual(id.utf8) else {
+                throw InvalidRecord(index: 0, field: "id", message: "differs from the id in the path")
+            }
+        } else {
+            members.append(("id", .string(id)))
+        }
+        return try decode(.object(members), index: 0)
+    }
+
     static func decode(_ value: JSONValue, index: Int) throws(InvalidRecord) -> Activity {
         guard case .object = value else {
             throw InvalidRecord(index: index, field: nil, message: "expected an object, found \(value.kindName)")

@@ -37,8 +37,11 @@ public final class OutputBuffer {
     public init(descriptor: Int32, capacity: Int = 64 * 1024) {
         self.descriptor = descriptor
         self.capacity = capacity
-        bytes.reserveCapacity(capacity + 1024)
+        bytes.reserveCapacity(min(capacity, 64 * 1024) + 1024)
     }
+
+    /// A buffer that is never written out: a server's answer, whole.
+    public static func inMemory() -> OutputBuffer { OutputBuffer(descriptor: -1, capacity: .max) }
 
     public func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)

@@ -1,6 +1,6 @@
 extension String {
     /// The string without leading and trailing white space (no Foundation needed).
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[first...last])

@@ -39,6 +39,20 @@ extension ActivityStore {
         }
     }
 
+    /// The activity `id`, or nil when there is none (or no database).
+    public func activity(id: String) throws -> Activity? {
+        var found: Activity?
+        try read { connection in
+            let select = try connection.prepare("SELECT \(Self.activityColumns) FROM activity WHERE id = ?1")
+            try select.bind(id, at: 1)
+            guard try select.step() else { return }
+            let row = ActivityRow(select)
+            try row.check(path: connection.location)
+            found = row.activity
+        }
+        return found
+    }
+
     /// Calls `body` with the id of every activity, in list order, leaving out
     /// the ids no traqt could have stored (`StoredText`) instead of refusing
     /// them: shell completion offers what it can and never fails.

@@ -1,0 +1,188 @@
+import HTTPServer
+import TraqtCore
+
+/// The endpoints of `traqt serve`: each parses its request, makes the same
+/// store call as the command line, and answers with the same JSON that
+/// command's `--json` prints.
+enum APIEndpoints {
+    static let routes: [APIRoute] = [
+        APIRoute(method: "GET", pattern: "/v1/today", scope: .read,
+                 summary: "The activities still pending now, as today --json prints them.", handle: today),
+        APIRoute(method: "GET", pattern: "/v1/activities", scope: .read,
+                 summary: "Every activity, as list --json prints them.", handle: activities),
+        APIRoute(method: "GET", pattern: "/v1/activities/{id}", scope: .read,
+                 summary: "One activity.", handle: activity),
+        APIRoute(method: "PUT", pattern: "/v1/activities/{id}", scope: .write,
+                 summary: "Create or replace the activity (a writer's save): name, days or daysOfWeek, time or timeOfDay.",
+                 handle: putActivity),
+        APIRoute(method: "DELETE", pattern: "/v1/activities/{id}", scope: .write,
+                 summary: "Remove the activity.", handle: removeActivity),
+        APIRoute(method: "POST", pattern: "/v1/activities/{id}/done", scope: .write,
+                 summary: "Mark a day done: {\"date\": DATE}, today by default.", handle: { try mark(.done, $0) }),
+        APIRoute(method: "DELETE", pattern: "/v1/activities/{id}/done", scope: .write,
+                 summary: "Take back a done mark: ?date=DATE, today by default.", handle: { try unmark(.done, $0) }),
+        APIRoute(method: "POST", pattern: "/v1/activities/{id}/skip", scope: .write,
+                 summary: "Skip a day or days: {\"date\": DATE} or {\"from\": DATE, \"to\": DATE}, today by default.",
+                 handle: { try mark(.skipped, $0) }),
+        APIRoute(method: "DELETE", pattern: "/v1/activities/{id}/skip", scope: .write,
+                 summary: "Take back skips: ?date=DATE or ?from=DATE&to=DATE, today by default.",
+                 handle: { try unmark(.skipped, $0) }),
+        APIRoute(method: "GET", pattern: "/v1/summary", scope: .read,
+                 summary: "The day's summary as summary --json prints it: ?date=DATE, &week=true for its week.",
+                 handle: summary),
+        APIRoute(method: "GET", pattern: "/v1/live", scope: .read,
+                 summary: "The live activities, as live list --json prints them.", handle: live),
+    ]
+
+    // MARK: - Activities
+
+    static func today(_ call: APICall) throws -> HTTPResponse {
+        let store = try call.service.openForReading()
+        return try json(ActivityJSONView(store: store, pending: PendingFilter(at: call.now.localDateTime)))
+    }
+
+    static func activities(_ call: APICall) throws -> HTTPResponse {
+        try json(ActivityJSONView(store: try call.service.openForReading(), pending: nil))
+    }
+
+    static func activity(_ call: APICall) throws -> HTTPResponse {
+        let id = call.parameter("id")
+        guard let activity = try call.service.openForReading().activity(id: id) else { throw EditError.unknownID(id) }
+        return object(activity)
+    }
+
+    static func putActivity(_ call: APICall) throws -> HTTPResponse {
+        let id = call.parameter("id")
+        let activity = try Activity.decode(object: try call.jsonBody(), id: id)
+        let store = try call.service.openForWriting(createIfMissing: true)
+        let outcome = try store.upsert(activity, now: call.now.seconds)
+        guard let saved = try store.activity(id: id) else { throw EditError.unknownID(id) }
+        var answer = object(saved)
+        if outcome == .added {
+            answer.status = 201
+            answer.headers.append(("Location", "/v1/activities/" + id))
+        }
+        return answer
+    }
+
+    static func removeActivity(_ call: APICall) throws -> HTTPResponse {
+        let id = call.parameter("id")
+        let store = try call.service.openForWriting(createIfMissing: false)
+        // An unknown id is refused by the store, which names it.
+        try store.remove(ids: [id])
+        return HTTPResponse(status: 204)
+    }
+
+    // MARK: - Marks
+
+    static func mark(_ kind: DayMarkKind, _ call: APICall) throws -> HTTPResponse {
+        let body = try call.jsonBody()
+        guard case .object = body else { throw APIError.invalidBody(message: "expected an object, found \(body.kindName)") }
+        let range = try dates(kind, call) { name throws(APIError) in
+            guard let value = body[name], value != .null else { return nil }
+            guard case let .string(text) = value else {
+                throw .invalidBody(message: "'\(name)' must be a string, not \(value.kindName)")
+            }
+            return text
+        }
+        let id = call.parameter("id")
+        let store = try call.service.openForWriting(createIfMissing: false)
+        let outcomes = try store.mark(kind, .activities([id]), from: range.from, to: range.to, now: call.now)
+        return markAnswer(id: id, range: range, changed: outcomes.first?.changedDates ?? 0)
+    }
+
+    static func unmark(_ kind: DayMarkKind, _ call: APICall) throws -> HTTPResponse {
+        let range = try dates(kind, call) { name throws(APIError) in call.request.parameter(name) }
+        let id = call.parameter("id")
+        let store = try call.service.openForWriting(createIfMissing: false)
+        let outcomes = try store.unmark(kind, .activities([id]), from: range.from, to: range.to)
+        return markAnswer(id: id, range: range, changed: outcomes.first?.changedDates ?? 0)
+    }
+
+    /// `date`, or (for skips) `from` and `to`; today when none is given.
+    private static func dates(_ kind: DayMarkKind, _ call: APICall,
+                              _ field: (String) throws(APIError) -> String?) throws -> (from: LocalDate, to: LocalDate) {
+        let today = call.now.localDate
+        func read(_ name: String) throws -> LocalDate? {
+            guard let text = try field(name) else { return nil }
+            do { return try LocalDate.parse(text, today: today) } catch {
+                throw APIError.invalidParameter(name: name, message: error.message)
+            }
+        }
+        let date = try read("date")
+        let from = kind == .skipped ? try read("from") : nil
+        let to = kind == .skipped ? try read("to") : nil
+        if let date {
+            guard from == nil, to == nil else {
+                throw APIError.invalidParameter(name: "date", message: "cannot be given with from and to")
+            }
+            return (date, date)
+        }
+        guard let from else {
+            if to != nil { throw APIError.invalidParameter(name: "to", message: "needs from") }
+            return (today, today)
+        }
+        do { return try MarkOptions.checkedRange(from: from, to: to ?? from) } catch {
+            throw APIError.invalidParameter(name: "to", message: error.message)
+        }
+    }
+
+    private static func markAnswer(id: String, range: (from: LocalDate, to: LocalDate), changed: Int) -> HTTPResponse {
+        var body: [UInt8] = Array(#"{"id":"#.utf8)
+        JSONWriter.appendString(id, to: &body)
+        body.append(contentsOf: #","from":"#.utf8)
+        JSONWriter.appendString(range.from.description, to: &body)
+        body.append(contentsOf: #","to":"#.utf8)
+        JSONWriter.appendString(range.to.description, to: &body)
+        body.append(contentsOf: #","changedDates":"#.utf8)
+        JSONWriter.appendInteger(changed, to: &body)
+        body.append(contentsOf: "}\n".utf8)
+        return HTTPResponse(status: 200, contentType: "application/json", body: body)
+    }
+
+    // MARK: - Summary and live activities
+
+    static func summary(_ call: APICall) throws -> HTTPResponse {
+        let today = call.now.localDate
+        var date = today
+        if let text = call.request.parameter("date") {
+            do { date = try LocalDate.parse(text, today: today) } catch {
+                throw APIError.invalidParameter(name: "date", message: error.message)
+            }
+        }
+        let week: Bool
+        switch call.request.parameter("week") {
+        case nil, "false": week = false
+        case "true": week = true
+        case let other?: throw APIError.invalidParameter(name: "week", message: "expected true or false, not '\(other)'")
+        }
+        let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) }.filter(SupportedDates.contains) : [date]
+        let store = try call.service.openForReading()
+        let output = OutputBuffer.inMemory()
+        try store.readAgenda(of: dates, now: call.now) { days in
+            let spent = try dates.map { try store.timeSpent(on: $0, now: call.now) }
+            try SummaryJSONView(days: days, spent: spent, week: week).write(to: output)
+        }
+        return HTTPResponse(status: 200, contentType: "application/json", body: output.bytes)
+    }
+
+    static func live(_ call: APICall) throws -> HTTPResponse {
+        let activities = try call.service.openForReading().liveActivities(now: call.now)
+        return try json(LiveJSONView(activities: activities, now: call.now))
+    }
+
+    // MARK: - Answers
+
+    private static func json(_ view: some OutputView) throws -> HTTPResponse {
+        let output = OutputBuffer.inMemory()
+        try view.write(to: output)
+        return HTTPResponse(status: 200, contentType: "application/json", body: output.bytes)
+    }
+
+    private static func object(_ activity: Activity) -> HTTPResponse {
+        var body: [UInt8] = []
+        activity.appendJSON(to: &body)
+        body.append(UInt8(ascii: "\n"))
+        return HTTPResponse(status: 200, contentType: "application/json", body: body)
+    }
+}

@@ -1,0 +1,94 @@
+#if Server
+#if canImport(Glibc)
+import Glibc
+#endif
+import HTTPServer
+import Synchronization
+import TraqtCore
+
+/// `traqt serve` while it runs: a daemon per listening socket, all answering
+/// through one dispatcher, until SIGTERM or SIGINT; then it stops accepting,
+/// lets the requests in flight finish (up to `drainSeconds`), and returns.
+struct APIServer {
+    struct Settings {
+        var listen: [String]
+        var tls: (certificate: String, key: String)?
+        var threads: UInt32
+        var limits = HTTPLimits()
+        var drainSeconds = 10
+    }
+
+    let settings: Settings
+    let dispatcher: APIDispatcher
+    let environment: Environment
+    let errors: Int32
+
+    func run() throws {
+        // Blocked before libmicrohttpd starts its threads, which inherit the
+        // mask: the signals then reach only the `sigwait` below.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        sigaddset(&stopping, SIGTERM)
+        sigaddset(&stopping, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &stopping, nil)
+        defer { pthread_sigmask(SIG_UNBLOCK, &stopping, nil) }
+        signal(SIGPIPE, SIG_IGN)
+
+        let daemons = try start()
+        var received: Int32 = 0
+        while sigwait(&stopping, &received) != 0 {}
+        log("stopping (\(received == SIGTERM ? "SIGTERM" : "SIGINT")): no new connections; finishing requests in flight")
+        for daemon in daemons { daemon.stopAccepting() }
+        let deadline = MonotonicClock.nanoseconds() + UInt64(settings.drainSeconds) * 1_000_000_000
+        while daemons.contains(where: { $0.requestsInFlight > 0 }) && MonotonicClock.nanoseconds() < deadline {
+            usleep(10_000)
+        }
+        for daemon in daemons { daemon.stop() }
+        log("stopped")
+    }
+
+    private func start() throws -> [HTTPDaemon] {
+        var sockets = ListenSocket.activated { environment[$0] }
+        if sockets.isEmpty {
+            for address in settings.listen {
+                do { sockets.append(try ListenSocket.bind(address)) } catch {
+                    for socket in sockets { close(socket.descriptor) }
+                    throw ServeError.cannotListen(address: address, reason: error.reason)
+                }
+            }
+        }
+        let dispatcher = self.dispatcher, errors = self.errors
+        let tooLarge = ProblemDetails.response(for: APIError.bodyTooLarge(limit: settings.limits.bodyBytes))
+        var daemons: [HTTPDaemon] = []
+        for socket in sockets {
+            do {
+                daemons.append(try HTTPDaemon(
+                    socket: socket.descriptor, address: socket.address, limits: settings.limits, tls: settings.tls,
+                    tooLarge: tooLarge, handler: { dispatcher.answer($0) },
+                    completed: { request in
+                        writeStandardError(RequestLogLine.text(method: request.method, path: request.path,
+                                                               status: request.status, bytes: request.bytes,
+                                                               milliseconds: request.milliseconds), to: errors)
+                    }))
+            } catch {
+                for daemon in daemons { daemon.stop() }
+                throw ServeError.cannotStart(address: socket.address)
+            }
+            log("listening on \(settings.tls == nil ? "http" : "https")://\(socket.address)")
+        }
+        return daemons
+    }
+
+    private func log(_ line: String) { writeStandardError("traqt serve: \(line)\n", to: errors) }
+}
+
+extension HTTPServerError {
+    /// What went wrong, without the address the caller names.
+    var reason: String {
+        switch self {
+        case let .cannotListen(_, reason): reason
+        case .cannotStart: "libmicrohttpd refused to start"
+        }
+    }
+}
+#endif

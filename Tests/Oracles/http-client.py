@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Requests a careless or hostile HTTP client sends, made with Python's
+http.client so that each byte on the wire is chosen: prints the status the
+server answered (or 'closed' when it closed the connection without one),
+then the body."""
+import http.client
+import sys
+import urllib.parse
+
+
+def connect(url):
+    parts = urllib.parse.urlsplit(url)
+    return http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+
+
+def answer(connection):
+    try:
+        response = connection.getresponse()
+        body = response.read().decode("utf-8", "replace")
+        print(response.status)
+        print(body, end="")
+    except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+        print("closed")
+
+
+def main():
+    mode, url, token = sys.argv[1], sys.argv[2], sys.argv[3]
+    connection = connect(url)
+    if mode == "headers":
+        # KiB of headers, as many as the next argument says.
+        connection.putrequest("GET", "/v1/today")
+        connection.putheader("Authorization", "Bearer " + token)
+        for index in range(int(sys.argv[4])):
+            connection.putheader("X-Filler-%d" % index, "x" * 1000)
+        connection.endheaders()
+    elif mode == "big-length":
+        # A length over 1 MiB, announced before any of the body.
+        connection.putrequest("PUT", "/v1/activities/big")
+        connection.putheader("Authorization", "Bearer " + token)
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Content-Length", str(2 * 1024 * 1024))
+        connection.endheaders()
+    elif mode in ("chunked", "chunked-over"):
+        body = sys.argv[4].encode() if mode == "chunked" else b" " * (1536 * 1024)
+        connection.putrequest("PUT", "/v1/activities/chunked")
+        connection.putheader("Authorization", "Bearer " + token)
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Transfer-Encoding", "chunked")
+        connection.endheaders()
+        for start in range(0, len(body), 4096):
+            piece = body[start:start + 4096]
+            connection.send(b"%x\r\n%s\r\n" % (len(piece), piece))
+        connection.send(b"0\r\n\r\n")
+    elif mode == "bad-length":
+        connection.putrequest("PUT", "/v1/activities/bad")
+        connection.putheader("Authorization", "Bearer " + token)
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Content-Length", "12abc")
+        connection.endheaders()
+        connection.send(b"{}")
+    else:
+        sys.exit("unknown mode " + mode)
+    answer(connection)
+
+
+main()

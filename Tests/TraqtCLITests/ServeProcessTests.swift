@@ -1,0 +1,116 @@
+#if Server
+import Foundation
+import Testing
+
+/// `traqt serve` as clients meet it: a real process on a real socket, spoken
+/// to by curl and by Python's http.client (for what a careless or hostile
+/// client sends). Built only with the Server trait, which CI builds.
+@Suite("traqt serve over a socket", .serialized)
+struct ServeProcessTests {
+    final class Scene {
+        let scratch: TemporaryDirectory
+        let database: String
+        let writeToken: String
+
+        init() throws {
+            scratch = try TemporaryDirectory()
+            database = scratch.file("t.sqlite")
+            try Self.check(TraqtProcess.run(["add", "Walk dog", "--days", "daily", "--at", "23:59"], database: database))
+            let added = try TraqtProcess.run(["token", "add", "ci", "--scope", "write"], database: database)
+            try Self.check(added)
+            writeToken = String(added.stdout.split(separator: " ").last!.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+
+        private static func check(_ result: TraqtProcess.Result) throws {
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+
+        func oracle(_ mode: String, _ url: String, _ extra: String...) throws -> (status: String, body: String) {
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Oracles/http-client.py").path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script, mode, url, writeToken] + extra
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(lines.first ?? ""), lines.count > 1 ? String(lines[1]) : "")
+        }
+    }
+
+    @Test("curl reads with a token, is refused without one, writes, and the log names no token; SIGTERM exits 0")
+    func curl() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database)
+        let auth = ["--header", "Authorization: Bearer \(scene.writeToken)"]
+
+        let today = try Curl.send(auth + [server.url + "/v1/today"])
+        #expect(today.status == 200)
+        #expect(today.headers["content-type"] == "application/json")
+        let cli = try TraqtProcess.run(["today", "--json"], database: scene.database)
+        #expect(today.body == cli.stdout)
+
+        let refused = try Curl.send([server.url + "/v1/today"])
+        #expect(refused.status == 401)
+        #expect(refused.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
+        #expect(refused.headers["content-type"] == "application/problem+json")
+
+        let put = try Curl.send(auth + ["--request", "PUT", "--header", "Content-Type: application/json",
+                                        "--data", #"{"name":"Gym","days":"mon-fri","time":"18:00"}"#, server.url + "/v1/activities/gym"])
+        #expect(put.status == 201, "\(put.body)")
+        #expect(try TraqtProcess.run(["list", "--json"], database: scene.database).stdout.contains(#""id":"gym""#))
+        let head = try Curl.send(auth + ["--head", server.url + "/v1/activities"])
+        #expect(head.status == 200)
+
+        #expect(server.stop() == 0)
+        let log = server.log
+        #expect(log.contains("GET /v1/today 200 "))
+        #expect(log.contains("GET /v1/today 401 "))
+        #expect(log.contains("PUT /v1/activities/gym 201 "))
+        #expect(!log.contains(scene.writeToken))
+        #expect(!log.contains("Gym\""))
+        #expect(log.contains("stopped"))
+    }
+
+    @Test("headers over 16 KiB get 431, a body announced over 1 MiB 413 before it is sent, a chunked one over it 413; the server goes on serving")
+    func limits() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database)
+        let headers = try scene.oracle("headers", server.url, "20")
+        #expect(headers.status == "431", "\(headers)")
+        #expect(try scene.oracle("headers", server.url, "12").status == "200")
+        let announced = try scene.oracle("big-length", server.url)
+        #expect(announced.status == "413", "\(announced)")
+        #expect(announced.body.contains(#""reason":"too-large""#))
+        let chunkedOver = try scene.oracle("chunked-over", server.url)
+        #expect(chunkedOver.status == "413", "\(chunkedOver)")
+        let chunked = try scene.oracle("chunked", server.url, #"{"name":"Chunked","days":"mon","time":"09:00"}"#)
+        #expect(chunked.status == "201", "\(chunked)")
+        let badLength = try scene.oracle("bad-length", server.url)
+        // libmicrohttpd refuses it itself, before the program sees a request.
+        #expect(badLength.status == "400", "\(badLength)")
+        #expect(try Curl.send(["--header", "Authorization: Bearer \(scene.writeToken)", server.url + "/v1/today"]).status == 200)
+        let listed = try TraqtProcess.run(["list", "--json"], database: scene.database).stdout
+        #expect(listed.contains(#""id":"chunked""#))
+        #expect(!listed.contains(#""id":"big""#))
+        #expect(server.stop() == 0)
+    }
+
+    @Test("it listens on IPv6 and on several addresses at once; a taken port exits 69 naming it")
+    func listening() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database, arguments: ["--listen", "[::1]:0", "--listen", "127.0.0.1:0"])
+        #expect(server.url.hasPrefix("http://[::1]:"), "\(server.url)")
+        #expect(server.log.components(separatedBy: "listening on").count == 3)
+        #expect(try Curl.send(["--header", "Authorization: Bearer \(scene.writeToken)", server.url + "/v1/live"]).status == 200)
+        let port = server.url.split(separator: ":").last!
+        let taken = try TraqtProcess.run(["serve", "--listen", "[::1]:\(port)"], database: scene.database)
+        #expect(taken.status == 69)
+        #expect(taken.stderr.contains("cannot listen on [::1]:\(port)"), "\(taken.stderr)")
+        #expect(server.stop() == 0)
+    }
+}
+#endif
