@@ -153,14 +153,24 @@ public final class HTTPDaemon: @unchecked Sendable {
         inFlight.subtract(1, ordering: .relaxed)
         let elapsed = Double(MonotonicNanoseconds.now() - pending.started) / 1_000_000
         completed(CompletedRequest(method: pending.method, path: pending.path, status: pending.status,
-                                   bytes: pending.bytes, milliseconds: elapsed,
+                                   bytes: pending.stream?.sent ?? pending.bytes, milliseconds: elapsed,
                                    finished: termination == .REQUEST_TERMINATED_COMPLETED_OK))
     }
 
     private func respond(_ answer: HTTPResponse, _ pending: PendingRequest, _ connection: OpaquePointer) -> MHD_Result {
-        let response = answer.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                            .RESPMEM_MUST_COPY)
+        let response: OpaquePointer?
+        if let stream = answer.stream {
+            let handle = ConnectionHandle(connection: connection)
+            stream.attach { MHD_resume_connection(handle.connection) }
+            pending.stream = StreamReading(stream: stream, connection: handle)
+            let context = Unmanaged.passRetained(pending.stream!).toOpaque()
+            response = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, context, streamReleased)
+            if response == nil { Unmanaged<StreamReading>.fromOpaque(context).release() }
+        } else {
+            response = answer.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                                .RESPMEM_MUST_COPY)
+            }
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
@@ -194,11 +204,48 @@ private final class PendingRequest {
     /// Set once an answer is queued.
     var status = 0
     var bytes = 0
+    var stream: StreamReading?
 
     init(method: String, path: String) {
         self.method = method
         self.path = path
     }
+}
+
+/// A connection, handed to the thread that resumes it (libmicrohttpd allows
+/// `MHD_resume_connection` from any thread).
+struct ConnectionHandle: @unchecked Sendable {
+    let connection: OpaquePointer
+}
+
+/// What the content reader of a streamed answer is given.
+final class StreamReading {
+    let stream: HTTPStream
+    let connection: ConnectionHandle
+    /// Bytes handed to libmicrohttpd, for the log (only its threads touch it).
+    var sent = 0
+
+    init(stream: HTTPStream, connection: ConnectionHandle) {
+        self.stream = stream
+        self.connection = connection
+    }
+}
+
+private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+    let reading = Unmanaged<StreamReading>.fromOpaque(context!).takeUnretainedValue()
+    let target = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
+    switch reading.stream.read(into: target, suspend: { MHD_suspend_connection(reading.connection.connection) }) {
+    case let .bytes(count):
+        reading.sent += count
+        return count
+    case .end: return -1  // MHD_CONTENT_READER_END_OF_STREAM
+    case .waiting: return 0
+    }
+}
+
+private let streamReleased: MHD_ContentReaderFreeCallback = { context in
+    let reading = Unmanaged<StreamReading>.fromOpaque(context!).takeRetainedValue()
+    reading.stream.detach()
 }
 
 private final class ValueList {

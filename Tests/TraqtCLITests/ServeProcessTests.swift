@@ -112,5 +112,42 @@ struct ServeProcessTests {
         #expect(taken.stderr.contains("cannot listen on [::1]:\(port)"), "\(taken.stderr)")
         #expect(server.stop() == 0)
     }
+
+    @Test("the event stream sends the snapshot, then a watch --json object for a commit of another process; Last-Event-ID resumes; SIGTERM ends it")
+    func events() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database)
+        let client = try EventStreamClient(server.url, token: scene.writeToken)
+        #expect(client.waitFor(events: 1), "\(client.text)")
+        let added = Date()
+        try #require(TraqtProcess.run(["add", "Stretch", "--days", "daily", "--at", "23:58"], database: scene.database).status == 0)
+        #expect(client.waitFor(events: 2), "\(client.text)")
+        // The issue asks for 1 s; a loaded machine gets some slack.
+        #expect(Date().timeIntervalSince(added) < 5)
+        let events = client.events
+        #expect(events[1].data.contains(#""id":"stretch""#))
+        #expect(events[0].id != events[1].id)
+        // The same object watch --json prints (its clock aside).
+        let watch = try JSONSerialization.jsonObject(with: Data(events[1].data.utf8)) as? [String: Any]
+        #expect(watch?["pending"] is [Any] && watch?["live"] is [Any])
+
+        // Resuming with the current id sends nothing until the next change; with an old one, the snapshot at once.
+        let current = try EventStreamClient(server.url, token: scene.writeToken, lastEventID: events[1].id)
+        let old = try EventStreamClient(server.url, token: scene.writeToken, lastEventID: events[0].id)
+        #expect(old.waitFor(events: 1))
+        #expect(old.events.first?.id == events[1].id)
+        usleep(300_000)
+        #expect(current.events.isEmpty, "\(current.text)")
+        try #require(TraqtProcess.run(["remove", "stretch"], database: scene.database).status == 0)
+        #expect(current.waitFor(events: 1), "\(current.text)")
+
+        let refused = try Curl.send([server.url + "/v1/events"])
+        #expect(refused.status == 401)
+        let stopped = Date()
+        #expect(server.stop() == 0)
+        #expect(Date().timeIntervalSince(stopped) < 5)
+        client.process.waitUntilExit()
+        #expect(client.process.terminationStatus == 0, "curl ends cleanly when the stream ends")
+    }
 }
 #endif

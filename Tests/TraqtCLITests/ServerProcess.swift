@@ -83,3 +83,48 @@ enum Curl {
     }
 }
 #endif
+
+#if Server
+/// `curl --no-buffer` reading an event stream into a file, for as long as
+/// the test runs (or `seconds`).
+final class EventStreamClient {
+    let process = Process()
+    let scratch: TemporaryDirectory
+
+    init(_ url: String, token: String, lastEventID: String? = nil, seconds: Int = 30) throws {
+        scratch = try TemporaryDirectory()
+        _ = FileManager.default.createFile(atPath: scratch.file("events"), contents: nil)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["--silent", "--no-buffer", "--max-time", String(seconds),
+                             "--header", "Authorization: Bearer \(token)"]
+            + (lastEventID.map { ["--header", "Last-Event-ID: \($0)"] } ?? []) + [url + "/v1/events"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("events")))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var text: String { (try? String(contentsOfFile: scratch.file("events"), encoding: .utf8)) ?? "" }
+
+    /// The events so far: each `id:` with its `data:`.
+    var events: [(id: String, data: String)] {
+        text.components(separatedBy: "\n\n").compactMap { block in
+            let lines = block.split(separator: "\n")
+            guard let id = lines.first(where: { $0.hasPrefix("id: ") }), let data = lines.first(where: { $0.hasPrefix("data: ") })
+            else { return nil }
+            return (String(id.dropFirst(4)), String(data.dropFirst(6)))
+        }
+    }
+
+    /// Waits until `count` events arrived; false when `seconds` passed first.
+    func waitFor(events count: Int, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while events.count < count && Date() < deadline { usleep(20_000) }
+        return events.count >= count
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
+#endif

@@ -368,7 +368,7 @@ extension WatchFailure: ErrorWalk {
 extension APIError: ErrorWalk {
     enum Case: CaseIterable {
         case noRoute, methodNotAllowed, unauthenticated, forbidden, unsupportedMediaType, invalidParameter, invalidBody
-        case bodyTooLarge
+        case bodyTooLarge, unavailable
     }
 
     var walkedCase: Case {
@@ -381,6 +381,7 @@ extension APIError: ErrorWalk {
         case .invalidParameter: .invalidParameter
         case .invalidBody: .invalidBody
         case .bodyTooLarge: .bodyTooLarge
+        case .unavailable: .unavailable
         }
     }
 
@@ -388,7 +389,7 @@ extension APIError: ErrorWalk {
         [.noRoute(path: "/v1/nope"), .methodNotAllowed(method: "POST", allowed: ["GET"]),
          .unauthenticated(wrongToken: false), .unauthenticated(wrongToken: true), .forbidden(token: "ci", needs: .write),
          .unsupportedMediaType("text/plain"), .invalidParameter(name: "date", message: "expected a date"),
-         .invalidBody(message: "expected an object"), .bodyTooLarge(limit: 1 << 20)]
+         .invalidBody(message: "expected an object"), .bodyTooLarge(limit: 1 << 20), .unavailable("too many event streams")]
     }
 }
 

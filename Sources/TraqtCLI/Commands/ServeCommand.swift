@@ -48,7 +48,7 @@ enum ServeCommand: Command {
         }
         let settings = APIServer.Settings(listen: context.arguments.values(Self.listen) ?? ["127.0.0.1:8731"],
                                           tls: tls, threads: threads)
-        try APIServer(settings: settings, dispatcher: APIDispatcher(service: service), environment: context.environment,
+        try APIServer(settings: settings, service: service, environment: context.environment,
                       errors: context.streams.errors).run()
         #else
         _ = service

@@ -32,6 +32,9 @@ enum APIEndpoints {
                  handle: summary),
         APIRoute(method: "GET", pattern: "/v1/live", scope: .read,
                  summary: "The live activities, as live list --json prints them.", handle: live),
+        APIRoute(method: "GET", pattern: "/v1/events", scope: .read,
+                 summary: "Server-Sent Events: a watch --json object whenever what it shows changes; Last-Event-ID resumes.",
+                 handle: events),
     ]
 
     // MARK: - Activities
@@ -169,6 +172,16 @@ enum APIEndpoints {
     static func live(_ call: APICall) throws -> HTTPResponse {
         let activities = try call.service.openForReading().liveActivities(now: call.now)
         return try json(LiveJSONView(activities: activities, now: call.now))
+    }
+
+    static func events(_ call: APICall) throws -> HTTPResponse {
+        guard let hub = call.service.events else { throw APIError.unavailable("the event stream does not run here") }
+        guard let stream = hub.subscribe(lastEventID: call.request.header("Last-Event-ID")) else {
+            throw APIError.unavailable("too many event streams (at most \(EventHub.limit)), or the server is stopping")
+        }
+        var answer = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")])
+        answer.stream = stream
+        return answer
     }
 
     // MARK: - Answers

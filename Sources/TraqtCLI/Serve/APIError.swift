@@ -13,6 +13,8 @@ enum APIError: Error, Equatable {
     case invalidParameter(name: String, message: String)
     case invalidBody(message: String)
     case bodyTooLarge(limit: Int)
+    /// The server cannot take this now (a limit of its own): try again later.
+    case unavailable(String)
 }
 
 extension APIError: ReportableError {
@@ -28,6 +30,7 @@ extension APIError: ReportableError {
         case let .invalidParameter(name, message): "invalid value of '\(name)': \(message)"
         case let .invalidBody(message): "invalid body: \(message)"
         case let .bodyTooLarge(limit): "the body is over \(limit) bytes"
+        case let .unavailable(why): why
         }
     }
 
@@ -41,6 +44,7 @@ extension APIError: ReportableError {
         case .invalidParameter: .invalidArgument
         case .invalidBody: .invalid
         case .bodyTooLarge: .tooLarge
+        case .unavailable: .unavailable
         }
     }
 }

@@ -52,6 +52,8 @@ struct APIService: Sendable {
     let location: DatabaseLocation
     let busyTimeoutMilliseconds: Int32
     let allowAnonymousRead: Bool
+    /// The event stream's watcher; nil where none runs (in-process tests).
+    var events: EventHub?
 
     func openForReading() throws -> ActivityStore {
         try ActivityStore.openForReading(location, busyTimeoutMilliseconds: busyTimeoutMilliseconds)

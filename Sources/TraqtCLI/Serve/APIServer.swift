@@ -19,7 +19,7 @@ struct APIServer {
     }
 
     let settings: Settings
-    let dispatcher: APIDispatcher
+    let service: APIService
     let environment: Environment
     let errors: Int32
 
@@ -34,11 +34,20 @@ struct APIServer {
         defer { pthread_sigmask(SIG_UNBLOCK, &stopping, nil) }
         signal(SIGPIPE, SIG_IGN)
 
-        let daemons = try start()
+        let events = EventHub()
+        var service = self.service
+        service.events = events
+        let daemons = try start(APIDispatcher(service: service))
+        let errors = self.errors
+        events.start(location: service.location, busyTimeoutMilliseconds: service.busyTimeoutMilliseconds) { line in
+            writeStandardError("traqt serve: \(line)\n", to: errors)
+        }
         var received: Int32 = 0
         while sigwait(&stopping, &received) != 0 {}
         log("stopping (\(received == SIGTERM ? "SIGTERM" : "SIGINT")): no new connections; finishing requests in flight")
         for daemon in daemons { daemon.stopAccepting() }
+        // Event streams end at once; the other requests in flight are let finish.
+        events.closeAll()
         let deadline = MonotonicClock.nanoseconds() + UInt64(settings.drainSeconds) * 1_000_000_000
         while daemons.contains(where: { $0.requestsInFlight > 0 }) && MonotonicClock.nanoseconds() < deadline {
             usleep(10_000)
@@ -47,7 +56,7 @@ struct APIServer {
         log("stopped")
     }
 
-    private func start() throws -> [HTTPDaemon] {
+    private func start(_ dispatcher: APIDispatcher) throws -> [HTTPDaemon] {
         var sockets = ListenSocket.activated { environment[$0] }
         if sockets.isEmpty {
             for address in settings.listen {
@@ -57,7 +66,7 @@ struct APIServer {
                 }
             }
         }
-        let dispatcher = self.dispatcher, errors = self.errors
+        let errors = self.errors
         let tooLarge = ProblemDetails.response(for: APIError.bodyTooLarge(limit: settings.limits.bodyBytes))
         var daemons: [HTTPDaemon] = []
         for socket in sockets {

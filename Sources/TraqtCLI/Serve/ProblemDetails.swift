@@ -15,6 +15,7 @@ enum ProblemDetails {
         case let error as APIError:
             if case let .methodNotAllowed(_, allowed) = error { answer.headers.append(("Allow", allowed.joined(separator: ", "))) }
             if case .unauthenticated = error { answer.headers.append(("WWW-Authenticate", "Bearer realm=\"traqt\"")) }
+            if case .unavailable = error { answer.headers.append(("Retry-After", "5")) }
         default:
             // The database stayed locked past the busy timeout: worth trying again soon.
             if error.reason == .busy { answer.headers.append(("Retry-After", "1")) }
