@@ -20,7 +20,8 @@ struct traqt_http_settings {
 
 static inline struct MHD_Daemon *traqt_http_start(const struct traqt_http_settings *settings,
                                                   MHD_AccessHandlerCallback handler,
-                                                  MHD_RequestCompletedCallback completed, void *context) {
+                                                  MHD_RequestCompletedCallback completed,
+                                                  MHD_NotifyConnectionCallback connections, void *context) {
     unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
     struct MHD_OptionItem tls[] = {
         {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)settings->certificate},
@@ -38,6 +39,7 @@ static inline struct MHD_Daemon *traqt_http_start(const struct traqt_http_settin
         MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory,
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_NOTIFY_CONNECTION, connections, context,
         MHD_OPTION_ARRAY, tls,
         MHD_OPTION_END);
 }
@@ -46,5 +48,17 @@ static inline struct MHD_Daemon *traqt_http_start(const struct traqt_http_settin
 static inline const struct sockaddr *traqt_http_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+// The connection's socket, or -1.
+static inline int traqt_http_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+// What the connection callback stored for the connection, or NULL.
+static inline void *traqt_http_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 #endif

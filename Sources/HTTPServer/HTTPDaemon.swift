@@ -17,6 +17,10 @@ public struct HTTPLimits: Sendable {
     public var connections: UInt32 = 256
     public var connectionsPerAddress: UInt32 = 32
     public var idleTimeoutSeconds: UInt32 = 10
+    /// From a connection's start (or its last answer) to a whole request: the
+    /// idle timeout restarts on every byte, so a sender of one byte a second
+    /// (slowloris) would hold a connection for ever without this.
+    public var requestSeconds: UInt64 = 10
     public var threads: UInt32 = 2
 
     public init() {}
@@ -59,16 +63,19 @@ public final class HTTPDaemon: @unchecked Sendable {
     let tooLarge: HTTPResponse
     private var daemon: OpaquePointer?
     private let inFlight = Atomic<Int>(0)
+    fileprivate let watchdog: Watchdog
 
     /// Starts serving `socket` (bound and listening); the daemon owns it from
     /// here. `tls` is PEM text of a certificate chain and its key.
     public init(socket: Int32, address: String, limits: HTTPLimits, tls: (certificate: String, key: String)?,
-                tooLarge: HTTPResponse, handler: @escaping Handler,
+                tooLarge: HTTPResponse, timedOut: HTTPResponse, handler: @escaping Handler,
                 completed: @escaping @Sendable (CompletedRequest) -> Void) throws(HTTPServerError) {
         self.handler = handler
         self.completed = completed
         self.limits = limits
         self.tooLarge = tooLarge
+        // Over TLS the answer would have to be encrypted: the connection is only cut.
+        watchdog = Watchdog(seconds: limits.requestSeconds, answer: tls == nil ? timedOut.wireBytes : [])
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = withOptionalCString(tls?.certificate) { certificate in
             withOptionalCString(tls?.key) { key in
@@ -76,7 +83,7 @@ public final class HTTPDaemon: @unchecked Sendable {
                     listen_socket: socket, threads: limits.threads, connection_limit: limits.connections,
                     per_address_limit: limits.connectionsPerAddress, idle_timeout_seconds: limits.idleTimeoutSeconds,
                     connection_memory: limits.headerBytes, certificate: certificate, key: key)
-                return traqt_http_start(&settings, accessCallback, completedCallback, context)
+                return traqt_http_start(&settings, accessCallback, completedCallback, connectionCallback, context)
             }
         }
         guard let started else {
@@ -84,6 +91,7 @@ public final class HTTPDaemon: @unchecked Sendable {
             throw .cannotStart(address: address)
         }
         daemon = started
+        watchdog.start()
     }
 
     /// Requests read or being answered, not yet completed.
@@ -100,6 +108,7 @@ public final class HTTPDaemon: @unchecked Sendable {
     public func stop() {
         guard let daemon else { return }
         self.daemon = nil
+        watchdog.stop()
         MHD_stop_daemon(daemon)
     }
 
@@ -148,7 +157,11 @@ public final class HTTPDaemon: @unchecked Sendable {
         return respond(handler(request), pending, connection)
     }
 
-    fileprivate func complete(_ state: UnsafeMutableRawPointer, _ termination: MHD_RequestTerminationCode) {
+    fileprivate func complete(_ state: UnsafeMutableRawPointer, _ connection: OpaquePointer?,
+                              _ termination: MHD_RequestTerminationCode) {
+        if let connection, let open = traqt_http_socket_context(connection) {
+            Unmanaged<OpenConnection>.fromOpaque(open).takeUnretainedValue().answered()
+        }
         let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
         inFlight.subtract(1, ordering: .relaxed)
         let elapsed = Double(MonotonicNanoseconds.now() - pending.started) / 1_000_000
@@ -179,6 +192,9 @@ public final class HTTPDaemon: @unchecked Sendable {
         }
         pending.status = answer.status
         pending.bytes = answer.body.count
+        if let open = traqt_http_socket_context(connection) {
+            Unmanaged<OpenConnection>.fromOpaque(open).takeUnretainedValue().answering.store(true, ordering: .relaxed)
+        }
         return MHD_queue_response(connection, UInt32(answer.status), response)
     }
 
@@ -270,10 +286,83 @@ private let accessCallback: MHD_AccessHandlerCallback = { context, connection, u
     return daemon.access(connection!, url: url!, method: method!, upload: upload, uploadSize: uploadSize!, state: state!)
 }
 
-private let completedCallback: MHD_RequestCompletedCallback = { context, _, state, termination in
+private let completedCallback: MHD_RequestCompletedCallback = { context, connection, state, termination in
     guard let state, let pending = state.pointee else { return }
     state.pointee = nil
-    Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue().complete(pending, termination)
+    Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue().complete(pending, connection, termination)
+}
+
+private let connectionCallback: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
+    let watchdog = Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue().watchdog
+    guard let connection, let socketContext else { return }
+    if event == .CONNECTION_NOTIFY_STARTED {
+        let open = OpenConnection(socket: traqt_http_connection_socket(connection))
+        socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
+        watchdog.add(open)
+    } else if let stored = socketContext.pointee {
+        socketContext.pointee = nil
+        watchdog.remove(Unmanaged<OpenConnection>.fromOpaque(stored).takeRetainedValue())
+    }
+}
+
+/// A connection as the watchdog sees it: when its current request may have
+/// begun, and whether it is being answered (then it is not timed).
+final class OpenConnection: Sendable {
+    let socket: Int32
+    let since = Atomic<UInt64>(MonotonicNanoseconds.now())
+    let answering = Atomic<Bool>(false)
+    /// Cut once; libmicrohttpd then closes it.
+    let cut = Atomic<Bool>(false)
+
+    init(socket: Int32) { self.socket = socket }
+
+    /// An answer went out whole: the next request's time starts.
+    func answered() {
+        since.store(MonotonicNanoseconds.now(), ordering: .relaxed)
+        answering.store(false, ordering: .relaxed)
+    }
+}
+
+/// Cuts every connection whose request is not whole `seconds` after it may
+/// have begun, with a 408 first where the connection is not encrypted.
+final class Watchdog: Sendable {
+    let seconds: UInt64
+    /// The 408 as it goes on the wire, or nothing.
+    let answer: [UInt8]
+    private let connections = Mutex<[ObjectIdentifier: OpenConnection]>([:])
+    private let running = Atomic<Bool>(true)
+
+    init(seconds: UInt64, answer: [UInt8]) {
+        self.seconds = seconds
+        self.answer = answer
+    }
+
+    func add(_ connection: OpenConnection) { connections.withLock { $0[ObjectIdentifier(connection)] = connection } }
+
+    func remove(_ connection: OpenConnection) { connections.withLock { $0[ObjectIdentifier(connection)] = nil } }
+
+    func start() {
+        BackgroundThread.start { [self] in
+            while running.load(ordering: .relaxed) {
+                usleep(250_000)
+                let limit = MonotonicNanoseconds.now() &- seconds * 1_000_000_000
+                // Under the lock: libmicrohttpd says a connection closed, and
+                // it leaves this list, before its socket is closed and reused.
+                connections.withLock { connections in
+                    for connection in connections.values where !connection.answering.load(ordering: .relaxed)
+                        && connection.since.load(ordering: .relaxed) < limit && !connection.cut.load(ordering: .relaxed) {
+                        connection.cut.store(true, ordering: .relaxed)
+                        if !answer.isEmpty {
+                            _ = answer.withUnsafeBytes { Glibc.send(connection.socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                        }
+                        shutdown(connection.socket, Int32(SHUT_RDWR))
+                    }
+                }
+            }
+        }
+    }
+
+    func stop() { running.store(false, ordering: .relaxed) }
 }
 
 private let valueCallback: MHD_KeyValueIterator = { context, _, key, value in

@@ -23,8 +23,39 @@ def answer(connection):
         print("closed")
 
 
+def slow(url, token):
+    """Sends a request's headers a byte every half second (slowloris) and
+    prints what the server answered and after how many seconds."""
+    import socket
+    import time
+    parts = urllib.parse.urlsplit(url)
+    started = time.monotonic()
+    with socket.create_connection((parts.hostname, parts.port), timeout=30) as sock:
+        sock.sendall(b"GET /v1/today HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token.encode() + b"\r\n")
+        received = b""
+        try:
+            for byte in b"X-Slow: " + b"y" * 60:
+                sock.sendall(bytes([byte]))
+                time.sleep(0.5)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        try:
+            while True:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                received += chunk
+        except (ConnectionResetError, socket.timeout):
+            pass
+    status = received.split(b"\r\n", 1)[0].decode("latin-1") if received else "closed"
+    print(status)
+    print("%.1f" % (time.monotonic() - started))
+
+
 def main():
     mode, url, token = sys.argv[1], sys.argv[2], sys.argv[3]
+    if mode == "slow":
+        return slow(url, token)
     connection = connect(url)
     if mode == "headers":
         # KiB of headers, as many as the next argument says.

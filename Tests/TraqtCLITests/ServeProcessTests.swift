@@ -149,5 +149,17 @@ struct ServeProcessTests {
         client.process.waitUntilExit()
         #expect(client.process.terminationStatus == 0, "curl ends cleanly when the stream ends")
     }
+
+    @Test("a sender of a byte every half second is cut with 408 about 10 s after it began, and the server goes on serving")
+    func slowloris() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database)
+        let slow = try scene.oracle("slow", server.url)
+        #expect(slow.status == "HTTP/1.1 408 Request Timeout", "\(slow)")
+        let seconds = Double(slow.body.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(seconds >= 9.5 && seconds < 20, "\(slow)")
+        #expect(try Curl.send(["--header", "Authorization: Bearer \(scene.writeToken)", server.url + "/v1/today"]).status == 200)
+        #expect(server.stop() == 0)
+    }
 }
 #endif

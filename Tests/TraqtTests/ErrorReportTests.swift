@@ -368,7 +368,7 @@ extension WatchFailure: ErrorWalk {
 extension APIError: ErrorWalk {
     enum Case: CaseIterable {
         case noRoute, methodNotAllowed, unauthenticated, forbidden, unsupportedMediaType, invalidParameter, invalidBody
-        case bodyTooLarge, unavailable
+        case bodyTooLarge, unavailable, requestTimeout
     }
 
     var walkedCase: Case {
@@ -382,6 +382,7 @@ extension APIError: ErrorWalk {
         case .invalidBody: .invalidBody
         case .bodyTooLarge: .bodyTooLarge
         case .unavailable: .unavailable
+        case .requestTimeout: .requestTimeout
         }
     }
 
@@ -389,7 +390,7 @@ extension APIError: ErrorWalk {
         [.noRoute(path: "/v1/nope"), .methodNotAllowed(method: "POST", allowed: ["GET"]),
          .unauthenticated(wrongToken: false), .unauthenticated(wrongToken: true), .forbidden(token: "ci", needs: .write),
          .unsupportedMediaType("text/plain"), .invalidParameter(name: "date", message: "expected a date"),
-         .invalidBody(message: "expected an object"), .bodyTooLarge(limit: 1 << 20), .unavailable("too many event streams")]
+         .invalidBody(message: "expected an object"), .bodyTooLarge(limit: 1 << 20), .unavailable("too many event streams"), .requestTimeout(seconds: 10)]
     }
 }
 

@@ -13,6 +13,8 @@ enum APIError: Error, Equatable {
     case invalidParameter(name: String, message: String)
     case invalidBody(message: String)
     case bodyTooLarge(limit: Int)
+    /// The request was not whole this long after it began.
+    case requestTimeout(seconds: Int)
     /// The server cannot take this now (a limit of its own): try again later.
     case unavailable(String)
 }
@@ -30,6 +32,7 @@ extension APIError: ReportableError {
         case let .invalidParameter(name, message): "invalid value of '\(name)': \(message)"
         case let .invalidBody(message): "invalid body: \(message)"
         case let .bodyTooLarge(limit): "the body is over \(limit) bytes"
+        case let .requestTimeout(seconds): "the request was not complete within \(seconds) s of its start"
         case let .unavailable(why): why
         }
     }
@@ -44,6 +47,7 @@ extension APIError: ReportableError {
         case .invalidParameter: .invalidArgument
         case .invalidBody: .invalid
         case .bodyTooLarge: .tooLarge
+        case .requestTimeout: .requestTimeout
         case .unavailable: .unavailable
         }
     }

@@ -35,6 +35,7 @@ public struct ErrorReason: Equatable, Hashable, Sendable {
     public static let forbidden = ErrorReason("forbidden", .permissionDenied, 403)
     public static let methodNotAllowed = ErrorReason("method-not-allowed", .usage, 405)
     public static let unsupportedMediaType = ErrorReason("unsupported-media-type", .usage, 415)
+    public static let requestTimeout = ErrorReason("request-timeout", .temporaryFailure, 408)
     public static let inputMissing = ErrorReason("input-missing", .noInput, 400)
     public static let outputRefused = ErrorReason("output-refused", .cannotCreate, 403)
 
@@ -66,7 +67,7 @@ public struct ErrorReason: Equatable, Hashable, Sendable {
     /// Every reason, for the test that holds them to the documented statuses.
     public static let all: [ErrorReason] = [
         invalidArgument, invalidJSON, invalid, tooLarge, notFound, idTaken, alreadyRunning, ended, badDeviceToken, unregistered,
-        notScheduled, alreadyDecided, unauthorized, forbidden, methodNotAllowed, unsupportedMediaType, inputMissing, outputRefused,
+        notScheduled, alreadyDecided, unauthorized, forbidden, methodNotAllowed, unsupportedMediaType, requestTimeout, inputMissing, outputRefused,
         notADatabase, corrupt, invalidRow, foreignTrigger, schemaChanged, schemaTooNew,
         busy, unavailable, permissionDenied, untrusted, notAFile, cannotCreate, ioError, configuration,
         commandFailed, readerGone, internalError,

@@ -2,10 +2,10 @@
 import Glibc
 #endif
 
-/// A detached thread running `body`: the server's watcher and heartbeat, which
-/// live as long as the process.
-enum BackgroundThread {
-    static func start(_ body: @escaping @Sendable () -> Void) {
+/// A detached thread running `body`: a daemon's watchdog, the server's
+/// watcher and heartbeat, which live as long as what they serve.
+public enum BackgroundThread {
+    public static func start(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { context in
