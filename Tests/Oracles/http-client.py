@@ -52,10 +52,46 @@ def slow(url, token):
     print("%.1f" % (time.monotonic() - started))
 
 
+def writers(urls, token, count):
+    """PUTs activities w-0 ... w-(count-1) from 8 threads, each to the next of
+    the servers in turn, and prints the ids that were answered 2xx, one a line
+    (a server stopping under them refuses or cuts the rest)."""
+    import threading
+    acknowledged = []
+    lock = threading.Lock()
+
+    def worker(first):
+        for index in range(first, count, 8):
+            connection = connect(urls[index % len(urls)])
+            body = '{"name":"Writer %d","days":"mon","time":"%02d:%02d"}' % (index, index // 60 % 24, index % 60)
+            try:
+                connection.request("PUT", "/v1/activities/w-%d" % index, body=body,
+                                   headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+                response = connection.getresponse()
+                response.read()
+                if 200 <= response.status < 300:
+                    with lock:
+                        acknowledged.append(index)
+            except (OSError, http.client.HTTPException):
+                pass
+            finally:
+                connection.close()
+
+    threads = [threading.Thread(target=worker, args=(first,)) for first in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for index in sorted(acknowledged):
+        print("w-%d" % index)
+
+
 def main():
     mode, url, token = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "slow":
         return slow(url, token)
+    if mode == "writers":
+        return writers(url.split(","), token, int(sys.argv[4]))
     connection = connect(url)
     if mode == "headers":
         # KiB of headers, as many as the next argument says.

@@ -12,9 +12,13 @@ struct ServeProcessTests {
         let database: String
         let writeToken: String
 
-        init() throws {
+        /// A SQLite file, or a PostgreSQL database dropped when released.
+        let store: TestDatabase
+
+        init(_ backend: Backend = .sqlite) throws {
             scratch = try TemporaryDirectory()
-            database = scratch.file("t.sqlite")
+            store = try TestDatabase(backend)
+            database = store.location
             try Self.check(TraqtProcess.run(["add", "Walk dog", "--days", "daily", "--at", "23:59"], database: database))
             let added = try TraqtProcess.run(["token", "add", "ci", "--scope", "write"], database: database)
             try Self.check(added)
@@ -25,17 +29,23 @@ struct ServeProcessTests {
             #expect(result.status == 0, "\(result.stderr)")
         }
 
-        func oracle(_ mode: String, _ url: String, _ extra: String...) throws -> (status: String, body: String) {
+        /// Tests/Oracles/http-client.py, started: its output goes to `file`.
+        func startOracle(_ arguments: [String], output file: String) throws -> Process {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Oracles/http-client.py").path
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script, mode, url, writeToken] + extra
-            let output = Pipe()
-            process.standardOutput = output
+            process.arguments = ["python3", script, arguments[0], arguments[1], writeToken] + arguments.dropFirst(2)
+            _ = FileManager.default.createFile(atPath: file, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
             try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            return process
+        }
+
+        func oracle(_ mode: String, _ url: String, _ extra: String...) throws -> (status: String, body: String) {
+            let file = scratch.file("oracle.out")
+            try startOracle([mode, url] + extra, output: file).waitUntilExit()
+            let text = try String(contentsOfFile: file, encoding: .utf8)
             let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(lines.first ?? ""), lines.count > 1 ? String(lines[1]) : "")
         }
@@ -160,6 +170,35 @@ struct ServeProcessTests {
         #expect(seconds >= 9.5 && seconds < 20, "\(slow)")
         #expect(try Curl.send(["--header", "Authorization: Bearer \(scene.writeToken)", server.url + "/v1/today"]).status == 200)
         #expect(server.stop() == 0)
+    }
+
+    @Test("two servers on one store, one stopped under writes: every write answered 2xx is there, every other whole or absent",
+          arguments: Backend.all)
+    func shutdownUnderLoad(_ backend: Backend) throws {
+        let scene = try Scene(backend)
+        let first = try ServerProcess(database: scene.database), second = try ServerProcess(database: scene.database)
+        let count = 2000
+        let output = scene.scratch.file("acknowledged")
+        let writers = try scene.startOracle(["writers", first.url + "," + second.url, String(count)], output: output)
+        // Stopped while the writers run: the first requests are in by now.
+        usleep(300_000)
+        #expect(first.stop() == 0)
+        writers.waitUntilExit()
+        #expect(second.stop() == 0)
+        let acknowledged = Set(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init))
+        #expect(acknowledged.count > 0 && acknowledged.count < count, "\(acknowledged.count) of \(count) acknowledged")
+
+        let listed = try TraqtProcess.run(["list", "--json"], database: scene.database)
+        let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+        var stored: [String: [String: Any]] = [:]
+        for row in rows { if let id = row["id"] as? String { stored[id] = row } }
+        for id in acknowledged { #expect(stored[id] != nil, "\(id) was answered 2xx but is not stored") }
+        for (id, row) in stored where id.hasPrefix("w-") {
+            let index = Int(id.dropFirst(2))!
+            #expect(row["name"] as? String == "Writer \(index)")
+            #expect(row["timeOfDay"] as? Int == (index / 60 % 24) * 60 + index % 60)
+        }
+        #expect(try scene.store.integrityCheck() == "ok")
     }
 }
 #endif
