@@ -200,5 +200,35 @@ struct ServeProcessTests {
         }
         #expect(try scene.store.integrityCheck() == "ok")
     }
+
+    @Test("under systemd's socket activation it answers on the socket systemd passed, not on --listen")
+    func socketActivation() throws {
+        let scene = try Scene()
+        // A free port: bound, read and let go (systemd-socket-activate binds it again).
+        let probe = try ServerProcess(database: scene.database)
+        let port = String(probe.url.split(separator: ":").last!)
+        #expect(probe.stop() == 0)
+        // One shell runs it all: Foundation's Process did not notice curl's end
+        // while a child that systemd-socket-activate had exec'd was running.
+        let run = try runShell("""
+            systemd-socket-activate --listen 127.0.0.1:\(port) "$TRAQT" --db "$TRAQT_DB" serve --listen 127.0.0.1:1 2>"$LOG" &
+            activated=$!
+            status=000
+            for _ in $(seq 200); do
+              status=$(curl --silent --output /dev/null --write-out '%{http_code}' --max-time 5 \\
+                --header "Authorization: Bearer \(scene.writeToken)" http://127.0.0.1:\(port)/v1/today) && break
+              sleep 0.05
+            done
+            echo "status $status"
+            kill -TERM $activated
+            wait $activated
+            echo "exit $?"
+            """, database: scene.database, environment: ["LOG": scene.scratch.file("activated.log"), "PATH": "/usr/bin:/bin"])
+        #expect(run.output.contains("status 200"), "\(run.output)")
+        #expect(run.output.contains("exit 0"), "\(run.output)")
+        let text = try String(contentsOfFile: scene.scratch.file("activated.log"), encoding: .utf8)
+        #expect(text.contains("listening on http://127.0.0.1:\(port)"), "\(text)")
+        #expect(!text.contains("127.0.0.1:1\n"))
+    }
 }
 #endif
