@@ -76,15 +76,8 @@ enum APIEndpoints {
     // MARK: - Marks
 
     static func mark(_ kind: DayMarkKind, _ call: APICall) throws -> HTTPResponse {
-        let body = try call.jsonBody()
-        guard case .object = body else { throw APIError.invalidBody(message: "expected an object, found \(body.kindName)") }
-        let range = try dates(kind, call) { name throws(APIError) in
-            guard let value = body[name], value != .null else { return nil }
-            guard case let .string(text) = value else {
-                throw .invalidBody(message: "'\(name)' must be a string, not \(value.kindName)")
-            }
-            return text
-        }
+        let fields = try RequestFields(try call.jsonBody(), known: kind == .skipped ? ["date", "from", "to"] : ["date"])
+        let range = try dates(kind, call) { name throws(APIError) in try fields.string(name) }
         let id = call.parameter("id")
         let store = try call.service.openForWriting(createIfMissing: false)
         let outcomes = try store.mark(kind, .activities([id]), from: range.from, to: range.to, now: call.now)
