@@ -127,7 +127,7 @@ struct APIDispatcherTests {
         let wrong = scene.send("POST", "/v1/today")
         #expect(wrong.status == 405)
         #expect(wrong.headers.contains { $0.name == "Allow" && $0.value == "GET, HEAD" })
-        #expect(scene.send("PATCH", "/v1/activities/read").headers.first { $0.name == "Allow" }?.value == "GET, PUT, DELETE, HEAD")
+        #expect(scene.send("POST", "/v1/activities/read").headers.first { $0.name == "Allow" }?.value == "GET, PUT, DELETE, PATCH, HEAD")
         #expect(scene.send("HEAD", "/v1/today").status == 200)
         #expect(scene.send("GET", "/v1/summary?week=maybe").status == 400)
         #expect(scene.send("GET", "/v1/summary?date=someday").status == 400)

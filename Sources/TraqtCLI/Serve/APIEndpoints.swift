@@ -32,7 +32,7 @@ enum APIEndpoints {
                  handle: summary),
         APIRoute(method: "GET", pattern: "/v1/live", scope: .read,
                  summary: "The live activities, as live list --json prints them.", handle: live),
-    ]
+    ] + [ActivityEditEndpoint.route] + LiveEndpoints.routes
 
     // MARK: - Activities
 
@@ -56,11 +56,10 @@ enum APIEndpoints {
         let activity = try Activity.decode(object: try call.jsonBody(), id: id)
         let store = try call.service.openForWriting(createIfMissing: true)
         let outcome = try store.upsert(activity, now: call.now.seconds)
-        guard let saved = try store.activity(id: id) else { throw EditError.unknownID(id) }
-        var answer = object(saved)
+        var answer = try stored(id, in: store)
         if outcome == .added {
             answer.status = 201
-            answer.headers.append(("Location", "/v1/activities/" + id))
+            answer.headers.append(location("/v1/activities", id))
         }
         return answer
     }
@@ -170,6 +169,18 @@ enum APIEndpoints {
         let output = OutputBuffer.inMemory()
         try view.write(to: output)
         return HTTPResponse(status: 200, contentType: "application/json", body: output.bytes)
+    }
+
+    /// The activity as stored after a write, as GET answers it.
+    static func stored(_ id: String, in store: ActivityStore) throws -> HTTPResponse {
+        guard let saved = try store.activity(id: id) else { throw EditError.unknownID(id) }
+        return object(saved)
+    }
+
+    /// Where a created or renamed resource now is: a header holds ASCII
+    /// alone, and an id may hold spaces or any Unicode.
+    static func location(_ collection: String, _ id: String) -> (String, String) {
+        ("Location", collection + "/" + PercentEncoding.encoded(id))
     }
 
     private static func object(_ activity: Activity) -> HTTPResponse {
