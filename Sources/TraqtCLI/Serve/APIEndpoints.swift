@@ -35,7 +35,7 @@ enum APIEndpoints {
         APIRoute(method: "GET", pattern: "/v1/events", scope: .read,
                  summary: "Server-Sent Events: a watch --json object whenever what it shows changes; Last-Event-ID resumes.",
                  handle: events),
-    ]
+    ] + [ActivityEditEndpoint.route] + LiveEndpoints.routes
 
     // MARK: - Activities
 
@@ -59,11 +59,10 @@ enum APIEndpoints {
         let activity = try Activity.decode(object: try call.jsonBody(), id: id)
         let store = try call.service.openForWriting(createIfMissing: true)
         let outcome = try store.upsert(activity, now: call.now.seconds)
-        guard let saved = try store.activity(id: id) else { throw EditError.unknownID(id) }
-        var answer = object(saved)
+        var answer = try stored(id, in: store)
         if outcome == .added {
             answer.status = 201
-            answer.headers.append(("Location", "/v1/activities/" + id))
+            answer.headers.append(location("/v1/activities", id))
         }
         return answer
     }
@@ -79,15 +78,8 @@ enum APIEndpoints {
     // MARK: - Marks
 
     static func mark(_ kind: DayMarkKind, _ call: APICall) throws -> HTTPResponse {
-        let body = try call.jsonBody()
-        guard case .object = body else { throw APIError.invalidBody(message: "expected an object, found \(body.kindName)") }
-        let range = try dates(kind, call) { name throws(APIError) in
-            guard let value = body[name], value != .null else { return nil }
-            guard case let .string(text) = value else {
-                throw .invalidBody(message: "'\(name)' must be a string, not \(value.kindName)")
-            }
-            return text
-        }
+        let fields = try RequestFields(try call.jsonBody(), known: kind == .skipped ? ["date", "from", "to"] : ["date"])
+        let range = try dates(kind, call) { name throws(APIError) in try fields.string(name) }
         let id = call.parameter("id")
         let store = try call.service.openForWriting(createIfMissing: false)
         let outcomes = try store.mark(kind, .activities([id]), from: range.from, to: range.to, now: call.now)
@@ -190,6 +182,18 @@ enum APIEndpoints {
         let output = OutputBuffer.inMemory()
         try view.write(to: output)
         return HTTPResponse(status: 200, contentType: "application/json", body: output.bytes)
+    }
+
+    /// The activity as stored after a write, as GET answers it.
+    static func stored(_ id: String, in store: ActivityStore) throws -> HTTPResponse {
+        guard let saved = try store.activity(id: id) else { throw EditError.unknownID(id) }
+        return object(saved)
+    }
+
+    /// Where a created or renamed resource now is: a header holds ASCII
+    /// alone, and an id may hold spaces or any Unicode.
+    static func location(_ collection: String, _ id: String) -> (String, String) {
+        ("Location", collection + "/" + PercentEncoding.encoded(id))
     }
 
     private static func object(_ activity: Activity) -> HTTPResponse {

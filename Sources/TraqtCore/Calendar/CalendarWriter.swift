@@ -205,22 +205,10 @@ public struct CalendarWriter {
         finish(to: &buffer)
     }
 
-    /// The id, percent-encoded as in a URL (letters, digits and `-._~` kept,
-    /// every other byte as `%XX`), then `@traqt`: the same id always gives the
-    /// same `UID`, which holds nothing a TEXT value would have to escape.
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
+    /// The id, percent-encoded as in a URL, then `@traqt`: the same id always
+    /// gives the same `UID`, which holds nothing a TEXT value would have to escape.
     static func appendUID(id: UnsafeBufferPointer<UInt8>, to line: inout [UInt8]) {
-        for byte in id {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                line.append(byte)
-            default:
-                line += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            }
-        }
+        PercentEncoding.append(id, to: &line)
         line += uidSuffix.utf8
     }
 

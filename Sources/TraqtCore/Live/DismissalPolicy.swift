@@ -23,13 +23,19 @@ public enum DismissalPolicy: Equatable, Sendable {
     /// `default`, `immediate`, a duration (`15m`, read as `TimeSpan` reads it) or
     /// a date and time (read as `Instant` reads it).
     public static func parse(_ text: String) throws(InvalidValue) -> DismissalPolicy {
+        try parse(text, today: { LocalDateTime.current() })
+    }
+
+    /// `parse` with the clock that a time alone (`HH:MM`) is read against, as
+    /// `Instant.parse(_:today:)` takes it: a server reads it against its request's.
+    public static func parse(_ text: String, today: () -> LocalDateTime) throws(InvalidValue) -> DismissalPolicy {
         switch text.lowercased() {
         case "default": return .default
         case "immediate": return .immediate
         default: break
         }
         if let span = try? TimeSpan.parse(text) { return .after(span) }
-        if let moment = try? Instant.parse(text) { return .at(moment) }
+        if let moment = try? Instant.parse(text, today: today) { return .at(moment) }
         throw InvalidValue("invalid dismissal '\(text)'; expected default, immediate, a duration (15m, 2h) or a date and time (YYYY-MM-DDTHH:MM[:SS])")
     }
 }

@@ -84,8 +84,9 @@ extension LiveError: ReportableError {
         case .unknownID, .unknownActivity: return .notFound
         case .alreadyRunning: return .alreadyRunning
         case .ended: return .ended
-        case .tooLarge: return .tooLarge
-        case .notAnObject, .notAStart, .wrongType, .incompleteStart, .timestampInFuture, .badDate, .startOnChannel:
+        // A member of a request over the content limit is valid JSON the rules
+        // refuse (422), not a request too large to read (413).
+        case .tooLarge, .notAnObject, .notAStart, .wrongType, .incompleteStart, .timestampInFuture, .badDate, .startOnChannel:
             return .invalid
         case .payloadTooLarge: return .tooLarge
         case .unknownChannel: return .notFound

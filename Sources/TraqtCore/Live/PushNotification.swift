@@ -188,8 +188,8 @@ private struct NotificationBody {
         guard let value = value(name) else { return nil }
         do {
             return try LiveObject(value, field: field(name))
-        } catch let error where error.reason == .tooLarge {
-            refusal = refusal ?? error
+        } catch .tooLarge(let field, let bytes) {
+            refusal = refusal ?? .tooLarge(field: field, bytes: bytes)
             return .empty
         } catch {
             throw .invalid(index: index, field: field(name), message: error.description)

@@ -42,27 +42,34 @@ enum LiveOptions {
     }
 
     static func relevance(_ context: Context) throws(UsageError) -> Double? {
-        try context.parse(Self.relevance) { (text) throws(InvalidValue) in
-            guard let number = Double(text), number.isFinite else {
-                throw InvalidValue("invalid number '\(text)'; expected e.g. 0, 50 or 0.5")
-            }
-            return number
+        try context.parse(Self.relevance, parseRelevance)
+    }
+
+    /// A relevance: any finite number, as the command line and the server read it.
+    static func parseRelevance(_ text: String) throws(InvalidValue) -> Double {
+        guard let number = Double(text), number.isFinite else {
+            throw InvalidValue("invalid number '\(text)'; expected e.g. 0, 50 or 0.5")
         }
+        return number
     }
 
     /// `--id`: as an activity's id, not blank, no control characters, at most 200 bytes.
     static func id(_ option: OptionSpec, _ context: Context) throws(UsageError) -> String? {
-        try context.parse(option) { (text) throws(InvalidValue) in
-            try Activity.validate(id: text)
-            return text
-        }
+        try context.parse(option, parseID)
+    }
+
+    static func parseID(_ text: String) throws(InvalidValue) -> String {
+        try Activity.validate(id: text)
+        return text
     }
 
     /// `--type`: any text but the empty one.
     static func type(_ option: OptionSpec, _ context: Context) throws(UsageError) -> String? {
-        try context.parse(option) { (text) throws(InvalidValue) in
-            guard !text.isEmpty else { throw InvalidValue("the type must not be empty") }
-            return text
-        }
+        try context.parse(option, parseType)
+    }
+
+    static func parseType(_ text: String) throws(InvalidValue) -> String {
+        guard !text.isEmpty else { throw InvalidValue("the type must not be empty") }
+        return text
     }
 }
