@@ -21,7 +21,8 @@ struct APIDispatcher: Sendable {
             let now = clock()
             try authorize(request, for: route, now: now)
             if !request.body.isEmpty { try checkContentType(request) }
-            var answer = try route.handle(APICall(request: request, parameters: parameters, now: now, service: service))
+            var answer = try route.handle(APICall(request: request, parameters: parameters, now: now, service: service,
+                                                     routes: routes))
             answer.headers.append(("Cache-Control", "no-store"))
             return answer
         } catch {

@@ -10,7 +10,42 @@ struct APIRoute: Sendable {
     /// Nil: served to anyone (the page's own files, which hold no data).
     let scope: APIScope?
     let summary: String
+    /// The query parameters it reads (each a string, none required).
+    let query: [String]
+    /// The schema of the JSON body it reads (named in `OpenAPISchemas`); nil: none.
+    let body: String?
+    let answer: Answer
     let handle: @Sendable (APICall) throws -> HTTPResponse
+
+    /// What it answers when it succeeds: all the OpenAPI document needs to
+    /// know that the handler cannot tell it.
+    enum Answer: Sendable {
+        /// 200 with JSON of the schema named in `OpenAPISchemas` (nil: any JSON).
+        case json(String?)
+        /// 201 with `Location` when it made the resource, else 200; JSON of the schema.
+        case createdOrReplaced(String)
+        case noContent
+        /// 200 with `text/event-stream`, open until the server or client ends it.
+        case eventStream
+    }
+
+    // The facts for the document have defaults, so a route may start without them.
+    init(method: String, pattern: String, scope: APIScope?, summary: String, query: [String] = [],
+         body: String? = nil, answer: Answer = .json(nil), handle: @escaping @Sendable (APICall) throws -> HTTPResponse) {
+        self.method = method
+        self.pattern = pattern
+        self.scope = scope
+        self.summary = summary
+        self.query = query
+        self.body = body
+        self.answer = answer
+        self.handle = handle
+    }
+
+    /// The names of the `{name}` segments, in order.
+    var pathParameters: [String] {
+        pattern.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }
+    }
 
     /// The parameters when `path` fits the pattern, else nil.
     func parameters(of path: String) -> [String: String]? {
@@ -31,12 +66,14 @@ struct APIRoute: Sendable {
 }
 
 /// What a handler is given: the request, its path's parameters, the one
-/// reading of the clock, and the store it may open.
+/// reading of the clock, the store it may open, and the routes the server
+/// dispatches on (which the OpenAPI document describes).
 struct APICall {
     let request: HTTPRequest
     let parameters: [String: String]
     let now: Instant
     let service: APIService
+    let routes: [APIRoute]
 
     func parameter(_ name: String) -> String { parameters[name]! }
 
