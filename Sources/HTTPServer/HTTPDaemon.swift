@@ -149,6 +149,8 @@ public final class HTTPDaemon: @unchecked Sendable {
             return .YES
         }
         if pending.status != 0 { return .YES }
+        // Whole now: the handler's time (a lock waited for) is not the sender's.
+        markAnswering(connection)
         if pending.overLimit { return respond(tooLarge, pending, connection) }
         let request = HTTPRequest(method: pending.method, path: pending.path,
                                   headers: values(connection, .HEADER_KIND),
@@ -192,10 +194,15 @@ public final class HTTPDaemon: @unchecked Sendable {
         }
         pending.status = answer.status
         pending.bytes = answer.body.count
+        markAnswering(connection)
+        return MHD_queue_response(connection, UInt32(answer.status), response)
+    }
+
+    /// Takes the connection off the watchdog's clock until its answer is sent.
+    private func markAnswering(_ connection: OpaquePointer) {
         if let open = traqt_http_socket_context(connection) {
             Unmanaged<OpenConnection>.fromOpaque(open).takeUnretainedValue().answering.store(true, ordering: .relaxed)
         }
-        return MHD_queue_response(connection, UInt32(answer.status), response)
     }
 
     private func value(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {

@@ -230,5 +230,27 @@ struct ServeProcessTests {
         #expect(text.contains("listening on http://127.0.0.1:\(port)"), "\(text)")
         #expect(!text.contains("127.0.0.1:1\n"))
     }
+
+    @Test("with --tls-cert and --tls-key it serves HTTPS that curl verifies; one without the other exits 78")
+    func tls() throws {
+        let scene = try Scene()
+        let certificate = scene.scratch.file("cert.pem"), key = scene.scratch.file("key.pem")
+        let made = try runShell("""
+            openssl req -x509 -newkey rsa:2048 -nodes -keyout "\(key)" -out "\(certificate)" -days 1 \\
+              -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 2>/dev/null && echo made
+            """, database: nil)
+        try #require(made.output.contains("made"))
+        let server = try ServerProcess(database: scene.database, arguments: [
+            "--listen", "127.0.0.1:0", "--tls-cert", certificate, "--tls-key", key, "--threads", "4"])
+        #expect(server.url.hasPrefix("https://127.0.0.1:"), "\(server.url)")
+        let answer = try Curl.send(["--cacert", certificate, "--header", "Authorization: Bearer \(scene.writeToken)",
+                                    server.url + "/v1/today"])
+        #expect(answer.status == 200)
+        #expect(throws: (any Error).self) { try Curl.send([server.url.replacingOccurrences(of: "https", with: "http") + "/v1/today"]) }
+        #expect(server.stop() == 0)
+        let half = try TraqtProcess.run(["serve", "--tls-cert", certificate], database: scene.database)
+        #expect(half.status == 78)
+        #expect(half.stderr.contains("--tls-cert and --tls-key go together"))
+    }
 }
 #endif
