@@ -86,8 +86,34 @@ def writers(urls, token, count):
         print("w-%d" % index)
 
 
+def connections(url, token, count):
+    """Opens `count` connections at once, then sends a GET on each: prints how
+    many were answered (the rest the server closed, over its limit)."""
+    opened = []
+    for _ in range(count):
+        connection = connect(url)
+        try:
+            connection.connect()
+        except OSError:
+            pass
+        opened.append(connection)
+    answered = 0
+    for connection in opened:
+        try:
+            connection.request("GET", "/v1/today", headers={"Authorization": "Bearer " + token})
+            if connection.getresponse().status == 200:
+                answered += 1
+        except (OSError, http.client.HTTPException):
+            pass
+    print(answered)
+    for connection in opened:
+        connection.close()
+
+
 def main():
     mode, url, token = sys.argv[1], sys.argv[2], sys.argv[3]
+    if mode == "connections":
+        return connections(url, token, int(sys.argv[4]))
     if mode == "slow":
         return slow(url, token)
     if mode == "writers":

@@ -85,7 +85,7 @@ struct ServeProcessTests {
         #expect(log.contains("stopped"))
     }
 
-    @Test("headers over 16 KiB get 431, a body announced over 1 MiB 413 before it is sent, a chunked one over it 413; the server goes on serving")
+    @Test("headers over 16 KiB get 431, a body announced over 1 MiB 413 before it is sent, a chunked one over it 413, a 33rd connection from one address is closed; the server goes on serving")
     func limits() throws {
         let scene = try Scene()
         let server = try ServerProcess(database: scene.database)
@@ -99,6 +99,8 @@ struct ServeProcessTests {
         #expect(chunkedOver.status == "413", "\(chunkedOver)")
         let chunked = try scene.oracle("chunked", server.url, #"{"name":"Chunked","days":"mon","time":"09:00"}"#)
         #expect(chunked.status == "201", "\(chunked)")
+        // 40 connections from one address: 32 are served, the others closed as they are accepted.
+        #expect(try scene.oracle("connections", server.url, "40").status == "32")
         let badLength = try scene.oracle("bad-length", server.url)
         // libmicrohttpd refuses it itself, before the program sees a request.
         #expect(badLength.status == "400", "\(badLength)")
