@@ -22,7 +22,7 @@ extension HTTPResponse {
     /// connection: for the one answer sent without libmicrohttpd (the
     /// watchdog's 408, to a connection it cuts).
     var wireBytes: [UInt8] {
-        var text = "HTTP/1.1 \(status) \(status == 408 ? "Request Timeout" : "Error")\r\n"
+        var text = "HTTP/1.1 \(status) \(HTTPStatus.phrase(status))\r\n"
         for header in headers { text += "\(header.name): \(header.value)\r\n" }
         text += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         return Array(text.utf8) + body

@@ -46,12 +46,12 @@ enum ServeCommand: Command {
         if let certificate, let key {
             tls = (try pemText(certificate, context), try pemText(key, context))
         }
-        let settings = APIServer.Settings(listen: context.arguments.values(Self.listen) ?? ["127.0.0.1:8731"],
-                                          tls: tls, threads: threads)
+        var settings = APIServer.Settings(listen: context.arguments.values(Self.listen) ?? ["127.0.0.1:8731"], tls: tls)
+        settings.limits.threads = threads
         try APIServer(settings: settings, service: service, environment: context.environment,
                       errors: context.streams.errors).run()
         #else
-        _ = service
+        _ = (service, threads)
         throw ServeError.notBuiltIn
         #endif
     }

@@ -13,7 +13,6 @@ struct APIServer {
     struct Settings {
         var listen: [String]
         var tls: (certificate: String, key: String)?
-        var threads: UInt32
         var limits = HTTPLimits()
         var drainSeconds = 10
     }
@@ -67,15 +66,13 @@ struct APIServer {
             }
         }
         let errors = self.errors
-        var limits = settings.limits
-        limits.threads = settings.threads
         let tooLarge = ProblemDetails.response(for: APIError.bodyTooLarge(limit: settings.limits.bodyBytes))
         let timedOut = ProblemDetails.response(for: APIError.requestTimeout(seconds: Int(settings.limits.requestSeconds)))
         var daemons: [HTTPDaemon] = []
         for socket in sockets {
             do {
                 daemons.append(try HTTPDaemon(
-                    socket: socket.descriptor, address: socket.address, limits: limits, tls: settings.tls,
+                    socket: socket.descriptor, address: socket.address, limits: settings.limits, tls: settings.tls,
                     tooLarge: tooLarge, timedOut: timedOut, handler: { dispatcher.answer($0) },
                     completed: { request in
                         writeStandardError(RequestLogLine.text(method: request.method, path: request.path,

@@ -132,6 +132,6 @@ enum OpenAPIDocument {
             JSONValue.object([("description", .string(description)),
                               ("content", json(OpenAPISchemas.ref("Problem"), type: "application/problem+json"))])
         }
-        return statuses.map { (String($0), problem(ProblemDetails.title(of: $0))) } + [("default", problem("A problem"))]
+        return statuses.map { (String($0), problem(HTTPStatus.phrase($0))) } + [("default", problem("A problem"))]
     }
 }

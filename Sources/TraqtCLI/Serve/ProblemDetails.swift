@@ -27,7 +27,7 @@ enum ProblemDetails {
         var body: [UInt8] = []
         // No "type": RFC 9457 then means about:blank, whose title is the status's phrase.
         body.append(contentsOf: #"{"title":"#.utf8)
-        JSONWriter.appendString(title(of: status), to: &body)
+        JSONWriter.appendString(HTTPStatus.phrase(status), to: &body)
         body.append(contentsOf: #","status":"#.utf8)
         JSONWriter.appendInteger(status, to: &body)
         body.append(contentsOf: #","reason":"#.utf8)
@@ -36,26 +36,5 @@ enum ProblemDetails {
         JSONWriter.appendString(detail, to: &body)
         body.append(contentsOf: "}\n".utf8)
         return HTTPResponse(status: status, contentType: "application/problem+json", body: body)
-    }
-
-    /// The reason phrases of RFC 9110 for the statuses the server sends.
-    static func title(of status: Int) -> String {
-        switch status {
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 409: "Conflict"
-        case 410: "Gone"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 431: "Request Header Fields Too Large"
-        case 499: "Client Closed Request"
-        case 503: "Service Unavailable"
-        default: "Internal Server Error"
-        }
     }
 }
