@@ -14,7 +14,13 @@ public struct HTTPLimits: Sendable {
     /// also holds its read buffer, so 431 comes a little before (measured: 15.8
     /// KiB of headers pass, 16 KiB do not).
     public var headerBytes = 16 << 10
+    /// Connections not holding a stream: over it a request gets `busy`.
     public var connections: UInt32 = 256
+    /// Connections holding a stream (an event stream can stay open for days);
+    /// the program refuses a stream over its own count, so this only sizes
+    /// libmicrohttpd's limit: `connections + streams` in all.
+    public var streams: UInt32 = 1024
+    /// Every connection of one client address, streams too.
     public var connectionsPerAddress: UInt32 = 32
     public var idleTimeoutSeconds: UInt32 = 10
     /// From a connection's start (or its last answer) to a whole request: the
@@ -61,26 +67,32 @@ public final class HTTPDaemon: @unchecked Sendable {
     let limits: HTTPLimits
     /// Sent when a body is over `limits.bodyBytes`.
     let tooLarge: HTTPResponse
+    /// Sent, closing the connection, when more than `limits.connections` hold no stream.
+    let busy: HTTPResponse
     private var daemon: OpaquePointer?
     private let inFlight = Atomic<Int>(0)
+    fileprivate let counts = ConnectionCounts()
     fileprivate let watchdog: Watchdog
 
     /// Starts serving `socket` (bound and listening); the daemon owns it from
     /// here. `tls` is PEM text of a certificate chain and its key.
     public init(socket: Int32, address: String, limits: HTTPLimits, tls: (certificate: String, key: String)?,
-                tooLarge: HTTPResponse, timedOut: HTTPResponse, handler: @escaping Handler,
+                tooLarge: HTTPResponse, timedOut: HTTPResponse, busy: HTTPResponse, handler: @escaping Handler,
                 completed: @escaping @Sendable (CompletedRequest) -> Void) throws(HTTPServerError) {
         self.handler = handler
         self.completed = completed
         self.limits = limits
         self.tooLarge = tooLarge
+        var busy = busy
+        busy.headers.append(("Connection", "close"))
+        self.busy = busy
         // Over TLS the answer would have to be encrypted: the connection is only cut.
         watchdog = Watchdog(seconds: limits.requestSeconds, answer: tls == nil ? timedOut.wireBytes : [])
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = withOptionalCString(tls?.certificate) { certificate in
             withOptionalCString(tls?.key) { key in
                 var settings = traqt_http_settings(
-                    listen_socket: socket, threads: limits.threads, connection_limit: limits.connections,
+                    listen_socket: socket, threads: limits.threads, connection_limit: limits.connections + limits.streams,
                     per_address_limit: limits.connectionsPerAddress, idle_timeout_seconds: limits.idleTimeoutSeconds,
                     connection_memory: limits.headerBytes, certificate: certificate, key: key)
                 return traqt_http_start(&settings, accessCallback, completedCallback, connectionCallback, context)
@@ -124,6 +136,10 @@ public final class HTTPDaemon: @unchecked Sendable {
             let pending = PendingRequest(method: String(cString: method), path: String(cString: url))
             inFlight.add(1, ordering: .relaxed)
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if counts.withoutStream > Int(limits.connections) {
+                // libmicrohttpd counts streams too, so it lets this one in: refused here.
+                return respond(busy, pending, connection)
+            }
             if let length = value(connection, .HEADER_KIND, "Content-Length"), let count = Int(length),
                count > limits.bodyBytes {
                 // Refused before a byte of it is read; libmicrohttpd closes the connection after.
@@ -177,7 +193,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         if let stream = answer.stream {
             let handle = ConnectionHandle(connection: connection)
             stream.attach { MHD_resume_connection(handle.connection) }
-            pending.stream = StreamReading(stream: stream, connection: handle)
+            pending.stream = StreamReading(stream: stream, connection: handle, counts: counts)
             let context = Unmanaged.passRetained(pending.stream!).toOpaque()
             response = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, context, streamReleased)
             if response == nil { Unmanaged<StreamReading>.fromOpaque(context).release() }
@@ -245,13 +261,26 @@ struct ConnectionHandle: @unchecked Sendable {
 final class StreamReading {
     let stream: HTTPStream
     let connection: ConnectionHandle
+    let counts: ConnectionCounts
     /// Bytes handed to libmicrohttpd, for the log (only its threads touch it).
     var sent = 0
 
-    init(stream: HTTPStream, connection: ConnectionHandle) {
+    init(stream: HTTPStream, connection: ConnectionHandle, counts: ConnectionCounts) {
         self.stream = stream
         self.connection = connection
+        self.counts = counts
+        counts.streams.add(1, ordering: .relaxed)
     }
+
+    deinit { counts.streams.subtract(1, ordering: .relaxed) }
+}
+
+/// The daemon's open connections, and how many of them hold a stream.
+final class ConnectionCounts: Sendable {
+    let open = Atomic<Int>(0)
+    let streams = Atomic<Int>(0)
+
+    var withoutStream: Int { open.load(ordering: .relaxed) - streams.load(ordering: .relaxed) }
 }
 
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
@@ -300,15 +329,17 @@ private let completedCallback: MHD_RequestCompletedCallback = { context, connect
 }
 
 private let connectionCallback: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
-    let watchdog = Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue().watchdog
+    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue()
     guard let connection, let socketContext else { return }
     if event == .CONNECTION_NOTIFY_STARTED {
         let open = OpenConnection(socket: traqt_http_connection_socket(connection))
         socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
-        watchdog.add(open)
+        daemon.counts.open.add(1, ordering: .relaxed)
+        daemon.watchdog.add(open)
     } else if let stored = socketContext.pointee {
         socketContext.pointee = nil
-        watchdog.remove(Unmanaged<OpenConnection>.fromOpaque(stored).takeRetainedValue())
+        daemon.counts.open.subtract(1, ordering: .relaxed)
+        daemon.watchdog.remove(Unmanaged<OpenConnection>.fromOpaque(stored).takeRetainedValue())
     }
 }
 

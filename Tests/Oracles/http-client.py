@@ -110,10 +110,51 @@ def connections(url, token, count):
         connection.close()
 
 
+def crowd(url, token, streams, plain):
+    """Opens `streams` event streams, then `plain` connections that each GET
+    /v1/today and stay open, all held at once and spread over loopback
+    addresses (127.0.1.x for the streams, 127.0.2.x for the rest: 20 a
+    source address, under the server's limit per address): prints how many streams opened, how many plain
+    requests were answered 200, and how many of either got 503."""
+    import resource
+    import socket
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, streams + plain + 64), hard))
+    parts = urllib.parse.urlsplit(url)
+    held = []
+
+    def open_from(network, index):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.settimeout(20)
+        sock.bind(("127.0.%d.%d" % (network, 1 + index // 20), 0))
+        sock.connect((parts.hostname, parts.port))
+        held.append(sock)
+        return sock
+
+    def status_of(sock, path):
+        sock.sendall(("GET %s HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n" % (path, token)).encode())
+        received = b""
+        while b"\r\n\r\n" not in received:
+            chunk = sock.recv(4096)
+            if not chunk:
+                return "closed"
+            received += chunk
+        return received.split(b" ", 2)[1].decode()
+
+    streaming = [status_of(open_from(1, index), "/v1/events") for index in range(streams)]
+    statuses = [status_of(open_from(2, index), "/v1/today") for index in range(plain)]
+    print("streams=%d streams-busy=%d ok=%d busy=%d" % (streaming.count("200"), streaming.count("503"),
+                                                      statuses.count("200"), statuses.count("503")))
+    for sock in held:
+        sock.close()
+
+
 def main():
     mode, url, token = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "connections":
         return connections(url, token, int(sys.argv[4]))
+    if mode == "crowd":
+        return crowd(url, token, int(sys.argv[4]), int(sys.argv[5]))
     if mode == "slow":
         return slow(url, token)
     if mode == "writers":

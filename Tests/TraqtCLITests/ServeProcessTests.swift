@@ -111,6 +111,26 @@ struct ServeProcessTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("256 connections are served besides the event streams: with 40 streams and 256 requests held open, the next request gets 503; the server goes on serving")
+    func connectionLimit() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database)
+        let crowd = try scene.oracle("crowd", server.url, "40", "260")
+        #expect(crowd.status == "streams=40 streams-busy=0 ok=256 busy=4", "\(crowd)")
+        // Each of those four was closed after its 503; with the crowd gone, all is served again.
+        #expect(try Curl.send(["--header", "Authorization: Bearer \(scene.writeToken)", server.url + "/v1/today"]).status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("at most 1,024 event streams: the 1,025th gets 503, and a plain request is still answered")
+    func streamLimit() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database)
+        let crowd = try scene.oracle("crowd", server.url, "1025", "1")
+        #expect(crowd.status == "streams=1024 streams-busy=1 ok=1 busy=0", "\(crowd)")
+        #expect(server.stop() == 0)
+    }
+
     @Test("it listens on IPv6 and on several addresses at once; a taken port exits 69 naming it")
     func listening() throws {
         let scene = try Scene()

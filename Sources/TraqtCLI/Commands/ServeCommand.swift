@@ -23,8 +23,8 @@ enum ServeCommand: Command {
             needs 'Authorization: Bearer TOKEN' with a token of 'traqt token add' that has the \
             scope: read reads, write reads and writes. Every write is the store call the command \
             line makes, all or nothing; errors are application/problem+json with the reason. \
-            Bodies are at most 1 MiB and headers 16 KiB; at most 256 connections, 32 per client \
-            address. SIGTERM or SIGINT stops accepting, lets requests in flight finish (up to 10 \
+            Bodies are at most 1 MiB and headers 16 KiB; at most 256 connections besides 1024 \
+            event streams, 32 per client address. SIGTERM or SIGINT stops accepting, lets requests in flight finish (up to 10 \
             s), and exits 0. Needs a build with the server ('swift build --traits Server'); \
             without, it exits 69. See docs/serve.md for the endpoints.
             """,

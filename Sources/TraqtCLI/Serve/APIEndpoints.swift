@@ -177,7 +177,7 @@ enum APIEndpoints {
     static func events(_ call: APICall) throws -> HTTPResponse {
         guard let hub = call.service.events else { throw APIError.unavailable("the event stream does not run here") }
         guard let stream = hub.subscribe(lastEventID: call.request.header("Last-Event-ID")) else {
-            throw APIError.unavailable("too many event streams (at most \(EventHub.limit)), or the server is stopping")
+            throw APIError.unavailable("too many event streams (at most \(hub.limit)), or the server is stopping")
         }
         var answer = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")])
         answer.stream = stream

@@ -33,7 +33,7 @@ struct APIServer {
         defer { pthread_sigmask(SIG_UNBLOCK, &stopping, nil) }
         signal(SIGPIPE, SIG_IGN)
 
-        let events = EventHub()
+        let events = EventHub(limit: Int(settings.limits.streams))
         var service = self.service
         service.events = events
         let daemons = try start(APIDispatcher(service: service))
@@ -68,12 +68,15 @@ struct APIServer {
         let errors = self.errors
         let tooLarge = ProblemDetails.response(for: APIError.bodyTooLarge(limit: settings.limits.bodyBytes))
         let timedOut = ProblemDetails.response(for: APIError.requestTimeout(seconds: Int(settings.limits.requestSeconds)))
+        let busy = ProblemDetails.response(for: APIError.unavailable(
+            "too many connections (at most \(settings.limits.connections) besides event streams)"))
+        raiseOpenFileLimit(toHold: sockets.count * Int(settings.limits.connections + settings.limits.streams))
         var daemons: [HTTPDaemon] = []
         for socket in sockets {
             do {
                 daemons.append(try HTTPDaemon(
                     socket: socket.descriptor, address: socket.address, limits: settings.limits, tls: settings.tls,
-                    tooLarge: tooLarge, timedOut: timedOut, handler: { dispatcher.answer($0) },
+                    tooLarge: tooLarge, timedOut: timedOut, busy: busy, handler: { dispatcher.answer($0) },
                     completed: { request in
                         writeStandardError(RequestLogLine.text(method: request.method, path: request.path,
                                                                status: request.status, bytes: request.bytes,
@@ -86,6 +89,20 @@ struct APIServer {
             log("listening on \(settings.tls == nil ? "http" : "https")://\(socket.address)")
         }
         return daemons
+    }
+
+    /// Every connection is a file descriptor: the soft limit (often 1024) is
+    /// raised toward the hard one so that the limits above are the ones that
+    /// hold, and the log says so when the hard limit is lower.
+    private func raiseOpenFileLimit(toHold connections: Int) {
+        let needed = rlim_t(connections + 64)  // the listening sockets, the store, the watcher
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < needed else { return }
+        limit.rlim_cur = min(needed, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < needed {
+            log("open files are limited to \(limit.rlim_cur) (ulimit -n): fewer than \(connections) connections can be held")
+        }
     }
 
     private func log(_ line: String) { writeStandardError("traqt serve: \(line)\n", to: errors) }

@@ -13,7 +13,7 @@ import TraqtCore
 /// snapshot at once only when something changed since.
 final class EventHub: Sendable {
     /// Streams at once; over it a client gets 503.
-    static let limit = 1024
+    let limit: Int
     /// A comment this often keeps proxies from closing a quiet stream, and
     /// finds clients that went away.
     static let heartbeatSeconds: UInt32 = 15
@@ -25,6 +25,8 @@ final class EventHub: Sendable {
     }
 
     private let state = Mutex(State())
+
+    init(limit: Int) { self.limit = limit }
 
     /// Starts the watcher and the heartbeat.
     func start(location: DatabaseLocation, busyTimeoutMilliseconds: Int32, log: @escaping @Sendable (String) -> Void) {
@@ -55,7 +57,7 @@ final class EventHub: Sendable {
         state.withLock { state in
             guard !state.closed else { return nil }
             state.streams.removeAll { $0.isClosed }
-            guard state.streams.count < Self.limit else { return nil }
+            guard state.streams.count < limit else { return nil }
             let stream = HTTPStream()
             stream.send(Array("retry: 2000\n\n".utf8))
             if let last = state.last, last.id != lastEventID { stream.send(last.event) }
