@@ -18,6 +18,16 @@ struct traqt_http_settings {
     const char *key;
 };
 
+// Leaves the path and the query as sent: the program decodes each path
+// segment on its own, so that an id holding "%2F" stays one segment.
+static inline size_t traqt_http_keep_escapes(void *context, struct MHD_Connection *connection, char *text) {
+    (void)context;
+    (void)connection;
+    size_t length = 0;
+    while (text[length] != '\0') length++;
+    return length;
+}
+
 static inline struct MHD_Daemon *traqt_http_start(const struct traqt_http_settings *settings,
                                                   MHD_AccessHandlerCallback handler,
                                                   MHD_RequestCompletedCallback completed,
@@ -40,6 +50,7 @@ static inline struct MHD_Daemon *traqt_http_start(const struct traqt_http_settin
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory,
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
         MHD_OPTION_NOTIFY_CONNECTION, connections, context,
+        MHD_OPTION_UNESCAPE_CALLBACK, traqt_http_keep_escapes, NULL,
         MHD_OPTION_ARRAY, tls,
         MHD_OPTION_END);
 }

@@ -170,7 +170,9 @@ public final class HTTPDaemon: @unchecked Sendable {
         if pending.overLimit { return respond(tooLarge, pending, connection) }
         let request = HTTPRequest(method: pending.method, path: pending.path,
                                   headers: values(connection, .HEADER_KIND),
-                                  query: values(connection, .GET_ARGUMENT_KIND), body: pending.body)
+                                  query: values(connection, .GET_ARGUMENT_KIND).map {
+                                      (HTTPRequest.percentDecoded($0.name.utf8), HTTPRequest.percentDecoded($0.value.utf8))
+                                  }, body: pending.body)
         pending.body = []
         return respond(handler(request), pending, connection)
     }

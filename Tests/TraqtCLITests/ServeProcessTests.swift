@@ -74,6 +74,14 @@ struct ServeProcessTests {
         #expect(try TraqtProcess.run(["list", "--json"], database: scene.database).stdout.contains(#""id":"gym""#))
         let head = try Curl.send(auth + ["--head", server.url + "/v1/activities"])
         #expect(head.status == 200)
+        // libmicrohttpd leaves the escapes: a %2F stays inside the id, and a query's %26 inside its value.
+        let slashed = try Curl.send(auth + ["--request", "PUT", "--header", "Content-Type: application/json",
+                                            "--data", #"{"name":"Slashed","days":"mon","time":"18:00"}"#,
+                                            server.url + "/v1/activities/a%2Fb"])
+        #expect(slashed.status == 201, "\(slashed.body)")
+        #expect(try Curl.send(auth + [server.url + "/v1/activities/a%2Fb"]).body.contains("Slashed"))
+        let badDate = try Curl.send(auth + [server.url + "/v1/summary?date=2026%2D03%2D09%26x"])
+        #expect(badDate.body.contains("2026-03-09&x"), "\(badDate.body)")
 
         #expect(server.stop() == 0)
         let log = server.log

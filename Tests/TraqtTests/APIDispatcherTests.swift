@@ -133,6 +133,24 @@ struct APIDispatcherTests {
         #expect(scene.send("GET", "/v1/summary?date=someday").status == 400)
     }
 
+    @Test("a path segment is decoded on its own: an id holding /, % or a space is one segment, and Location encodes it back")
+    func escapedSegments() throws {
+        let scene = try APIScene()
+        for (id, encoded) in [("a/b", "a%2Fb"), ("50%", "50%25"), ("pizza 1", "pizza%201"), ("../read", "..%2Fread")] {
+            let created = scene.send("PUT", "/v1/activities/\(encoded)", body: #"{"name":"Escaped","days":"mon","time":"09:00"}"#)
+            #expect(created.status == 201, "\(id): \(APIScene.text(created))")
+            #expect(created.headers.contains { $0.name == "Location" && $0.value == "/v1/activities/\(encoded)" }, "\(id)")
+            #expect(APIScene.text(scene.send("GET", "/v1/activities/\(encoded)")).contains(#""id":"\#(id)""#), "\(id)")
+            #expect(scene.send("POST", "/v1/activities/\(encoded)/done").status == 200, "\(id)")
+        }
+        #expect(try scene.cli("list", "--json").contains(#""id":"a/b""#))
+        // Unescaped, the slash is a separator: no such route.
+        #expect(scene.send("GET", "/v1/activities/a/b").status == 404)
+        // A % without two hex digits is kept as it is, as libmicrohttpd decodes.
+        #expect(HTTPRequest(method: "GET", path: "/x/%zz%4").pathSegments == ["", "x", "%zz%4"])
+        #expect(HTTPRequest(method: "GET", path: "/v1/%61ctivities").pathSegments == ["", "v1", "activities"])
+    }
+
     @Test("every route is a distinct method and pattern, and needs a scope but the OpenAPI document")
     func routeTable() {
         let keys = APIEndpoints.routes.map { $0.method + " " + $0.pattern }

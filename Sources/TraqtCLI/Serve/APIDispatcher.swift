@@ -33,9 +33,10 @@ struct APIDispatcher: Sendable {
     /// The route of the path and method; HEAD is GET without the body.
     private func route(_ request: HTTPRequest) throws(APIError) -> (APIRoute, [String: String]) {
         let method = request.method == "HEAD" ? "GET" : request.method
+        let segments = request.pathSegments
         var allowed: [String] = []
         for route in routes {
-            guard let parameters = route.parameters(of: request.path) else { continue }
+            guard let parameters = route.parameters(of: segments) else { continue }
             if route.method == method { return (route, parameters) }
             allowed.append(route.method)
         }

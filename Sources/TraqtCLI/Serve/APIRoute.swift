@@ -47,10 +47,10 @@ struct APIRoute: Sendable {
         pattern.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }
     }
 
-    /// The parameters when `path` fits the pattern, else nil.
-    func parameters(of path: String) -> [String: String]? {
+    /// The parameters when the path's segments (each percent-decoded) fit the
+    /// pattern, else nil.
+    func parameters(of have: [String]) -> [String: String]? {
         let want = pattern.split(separator: "/", omittingEmptySubsequences: false)
-        let have = path.split(separator: "/", omittingEmptySubsequences: false)
         guard want.count == have.count else { return nil }
         var parameters: [String: String] = [:]
         for (expected, given) in zip(want, have) {
