@@ -190,6 +190,21 @@ struct ServeProcessTests {
         #expect(client.process.terminationStatus == 0, "curl ends cleanly when the stream ends")
     }
 
+    @Test("a standard output whose reader went away does not stop the event stream (watch ends on it; the server does not write there)")
+    func eventsWithOutputGone() throws {
+        let scene = try Scene()
+        let output = Pipe()
+        let server = try ServerProcess(database: scene.database, output: output.fileHandleForWriting)
+        try output.fileHandleForWriting.close()
+        try output.fileHandleForReading.close()
+        let client = try EventStreamClient(server.url, token: scene.writeToken)
+        #expect(client.waitFor(events: 1), "\(client.text)")
+        try #require(TraqtProcess.run(["add", "Stretch", "--days", "daily", "--at", "23:58"], database: scene.database).status == 0)
+        #expect(client.waitFor(events: 2), "\(client.text) \(server.log)")
+        #expect(!server.log.contains("watching again"), "\(server.log)")
+        #expect(server.stop() == 0)
+    }
+
     @Test("a sender of a byte every half second is cut with 408 about 10 s after it began, and the server goes on serving")
     func slowloris() throws {
         let scene = try Scene()

@@ -9,13 +9,15 @@ final class ServerProcess {
     /// `http://127.0.0.1:PORT`, as the server said it listens.
     private(set) var url = ""
 
-    init(database: String, arguments: [String] = ["--listen", "127.0.0.1:0"], environment: [String: String] = [:]) throws {
+    /// `output` is its standard output (none by default).
+    init(database: String, arguments: [String] = ["--listen", "127.0.0.1:0"], environment: [String: String] = [:],
+         output: FileHandle = .nullDevice) throws {
         scratch = try TemporaryDirectory()
         _ = FileManager.default.createFile(atPath: scratch.file("stderr"), contents: nil)
         process.executableURL = TraqtProcess.executable
         process.arguments = ["serve"] + arguments
         process.environment = TraqtProcess.environment(database: database, extra: environment)
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("stderr")))
         process.standardInput = FileHandle.nullDevice
         try process.run()

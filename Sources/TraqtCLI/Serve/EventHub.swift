@@ -99,6 +99,9 @@ final class EventHub: Sendable {
 private final class EventView: WatchView {
     let hub: EventHub
     init(hub: EventHub) { self.hub = hub }
+    /// The server's standard output is not where events go: a pipe there whose
+    /// reader left, or a socket given its number, must not end the watcher.
+    var output: Int32 { -1 }
     func ticks(_ glance: Glance, at now: Instant) -> Bool { false }
     func show(_ glance: Glance, at now: Instant) throws { hub.publish(GlanceJSONView(glance)) }
 }

@@ -13,6 +13,9 @@ protocol WatchView: AnyObject {
     /// Where keys come from, and where caught signals arrive; -1 for none.
     var keyInput: Int32 { get }
     var signalInput: Int32 { get }
+    /// Where it writes, watched for its reader going away (`watch --json |
+    /// head -1`); -1 where the view writes elsewhere (the server's streams).
+    var output: Int32 { get }
     /// Reads the keys typed; false ends the watch.
     func keysTyped() -> Bool
     /// A caught signal (a resize, a request to end or to stop).
@@ -22,6 +25,7 @@ protocol WatchView: AnyObject {
 extension WatchView {
     var keyInput: Int32 { -1 }
     var signalInput: Int32 { -1 }
+    var output: Int32 { 1 }
     func keysTyped() -> Bool { true }
     func received(_ signal: Int32, _ glance: Glance, at now: Instant) throws {}
 }
@@ -66,8 +70,7 @@ struct WatchLoop {
             var inputs = [changes.descriptor, view.signalInput, view.keyInput].map {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
-            // Standard output, for its reader going away (`watch --json | head -1`).
-            inputs.append(pollfd(fd: 1, events: 0, revents: 0))
+            inputs.append(pollfd(fd: view.output, events: 0, revents: 0))
             if poll(&inputs, nfds_t(inputs.count), Int32(clamping: max(0, deadline - milliseconds))) < 0 && errno != EINTR {
                 throw WatchFailure(call: "poll", errno: errno)
             }
