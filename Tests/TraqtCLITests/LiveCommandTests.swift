@@ -53,6 +53,11 @@ struct LiveCommandTests {
         try fixture.succeed(["live", "start", "--id", "pizza", "--stale-at", "2026-11-30T10:30", "--now", "2026-11-30T10:00"])
         #expect(try fixture.statuses(now: "2026-11-30T10:29:59") == ["pizza": "active"])
         #expect(try fixture.statuses(now: "2026-11-30T10:30") == ["pizza": "stale"])
+        // A time alone is on the day --now names, not the clock's.
+        try fixture.succeed(["live", "start", "--id", "clock", "--stale-at", "10:45", "--now", "2026-11-30T10:00"])
+        #expect(try fixture.list(now: "2026-11-30T10:00").first { $0["id"] as? String == "clock" }?["staleAt"] as? String
+                == "2026-11-30T10:45:00+00:00")
+        try fixture.succeed(["live", "end", "clock", "--dismiss", "immediate", "--now", "2026-11-30T10:00"])
         try fixture.succeed(["live", "update", "pizza", "--stale-after", "10m", "--now", "2026-11-30T10:40"])
         #expect(try fixture.statuses(now: "2026-11-30T10:49:59") == ["pizza": "active"])
         #expect(try fixture.statuses(now: "2026-11-30T10:50") == ["pizza": "stale"])
@@ -100,6 +105,12 @@ struct LiveCommandTests {
         #expect(try fixture.statuses(now: "2026-11-30T12:00") == ["long": "ended"])
         #expect(try fixture.statuses(now: "2026-11-30T14:59:59") == ["long": "ended"])
         #expect(try fixture.statuses(now: "2026-11-30T15:00").isEmpty)
+
+        // A time alone is on the day --now names, not the clock's.
+        let other = try LiveFixture(activity: false)
+        try other.succeed(["live", "start", "--id", "clock", "--now", "2026-11-30T10:00"])
+        try other.succeed(["live", "end", "clock", "--dismiss", "12:00", "--now", "2026-11-30T11:00"])
+        #expect(try other.list(now: "2026-11-30T11:00")[0]["dismissAt"] as? String == "2026-11-30T12:00:00+00:00")
     }
 
     @Test("state and attributes of 4096 bytes as stored are kept; 4097 is refused with nothing changed")

@@ -39,9 +39,12 @@ enum LiveEndCommand: Command {
         if type != nil && !all {
             throw UsageError("'--type' is only used with '--all'", command: context.command)
         }
-        let end = LiveEnd(state: try LiveOptions.object(Self.state, field: "state", context),
-                          dismissal: try context.parse(Self.dismiss, DismissalPolicy.parse) ?? .default)
         let now = try context.now()
+        // A time alone is on the command's day: the one --now names, if given.
+        let dismissal = try context.parse(Self.dismiss) { (text) throws(InvalidValue) in
+            try DismissalPolicy.parse(text, today: { now.localDateTime })
+        }
+        let end = LiveEnd(state: try LiveOptions.object(Self.state, field: "state", context), dismissal: dismissal ?? .default)
         let store = try context.openForWriting(createIfMissing: false)
         let outcomes: [LiveOutcome]
         if all {

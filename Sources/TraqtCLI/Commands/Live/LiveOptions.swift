@@ -38,7 +38,11 @@ enum LiveOptions {
     static func stale(_ context: Context) throws(UsageError) -> StaleTime? {
         try context.refuseTogether(Self.staleAfter, Self.staleAt)
         if let span = try context.parse(Self.staleAfter, TimeSpan.parse) { return .after(span) }
-        return try context.parse(Self.staleAt, Instant.parse).map(StaleTime.at)
+        // A time alone is on the command's day: the one --now names, if given.
+        let now = try context.now()
+        return try context.parse(Self.staleAt) { (text) throws(InvalidValue) in
+            try Instant.parse(text, today: { now.localDateTime })
+        }.map(StaleTime.at)
     }
 
     static func relevance(_ context: Context) throws(UsageError) -> Double? {
