@@ -10,15 +10,21 @@ enum ErrorMessage {
     static let totalLimit = 2000
 
     /// `message` with unsafe characters replaced by U+FFFD, each quoted value
-    /// ('…') cut to `quotedLimit` characters, and the whole to `totalLimit`.
+    /// ('…', opened after a space or punctuation) cut to `quotedLimit`
+    /// characters, and the whole to `totalLimit`.
     static func sanitized(_ message: String) -> String {
         var result = ""
         var quoted: String?
+        var previous: Character = " "
         for character in UnsafeText.replacingUnsafe(message) {
+            defer { previous = character }
             if character == "'" {
                 if let value = quoted {
                     result += cut(value, to: quotedLimit) + "'"
                     quoted = nil
+                } else if previous.isLetter || previous.isNumber {
+                    // An apostrophe (the day numbers of cron's), not a quote opening.
+                    result.append("'")
                 } else {
                     result.append("'")
                     quoted = ""

@@ -57,6 +57,11 @@ struct OutputSafetyTests {
         #expect(huge.stderr.count < 3000)
         #expect(huge.stderr.contains("more characters)"))
         #expect(huge.stderr.contains("\nUsage: traqt add"))
+        // An apostrophe inside a word opens no quote: the list of day forms after it is whole.
+        let unknown = try traqt("add", "X", "--days", "funday", "--at", "7")
+        #expect(unknown.stderr.contains("unknown day 'funday'"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("or mask:N (1…127, bit 0 = Sunday)"), "\(unknown.stderr)")
+        #expect(!unknown.stderr.contains("more characters)"))
     }
 
     @Test("an argument that is not valid UTF-8 is refused, not turned into U+FFFD")
