@@ -92,6 +92,11 @@ struct APIDispatcherTests {
             #expect(answer.status == status, "\(method) \(target) \(body ?? ""): \(APIScene.text(answer))")
             #expect(try APIScene.problem(answer)["reason"] as? String == reason, "\(method) \(target) \(body ?? "")")
         }
+        // A body is one object: its errors name the field, not a record of an import file.
+        let named = scene.send("PUT", "/v1/activities/gym", body: #"{"name":5,"days":"mon","time":"18:00"}"#)
+        #expect(try APIScene.problem(named)["detail"] as? String == "field 'name': expected a string, found a number")
+        let patched = scene.send("PATCH", "/v1/activities/read", body: #"{"days":"funday"}"#)
+        #expect((try APIScene.problem(patched)["detail"] as? String)?.hasPrefix("field 'days': unknown day 'funday'; expected day names") == true)
         #expect(try scene.databaseBytes() == before)
     }
 

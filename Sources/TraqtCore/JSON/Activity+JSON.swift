@@ -1,13 +1,17 @@
-/// A record of an import file that cannot be used: which one (0-based), which
-/// field, and why.
+/// A record of an import file that cannot be used: which one (0-based; nil
+/// for the one object of a request body), which field, and why.
 public struct InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
-    public let index: Int
+    public let index: Int?
     public let field: String?
     public let message: String
 
     public var description: String {
-        if let field { return "record \(index), field '\(field)': \(message)" }
-        return "record \(index): \(message)"
+        switch (index, field) {
+        case let (index?, field?): "record \(index), field '\(field)': \(message)"
+        case let (index?, nil): "record \(index): \(message)"
+        case let (nil, field?): "field '\(field)': \(message)"
+        case (nil, nil): "the body: \(message)"
+        }
     }
 }
 
@@ -54,19 +58,19 @@ extension Activity {
     /// may be left out (the request's path names it), and must be `id` if given.
     public static func decode(object value: JSONValue, id: String) throws(InvalidRecord) -> Activity {
         guard case var .object(members) = value else {
-            throw InvalidRecord(index: 0, field: nil, message: "expected an object, found \(value.kindName)")
+            throw InvalidRecord(index: nil, field: nil, message: "expected an object, found \(value.kindName)")
         }
         if let given = value["id"], given != .null {
             guard case let .string(text) = given, text.utf8.elementsEqual(id.utf8) else {
-                throw InvalidRecord(index: 0, field: "id", message: "differs from the id in the path")
+                throw InvalidRecord(index: nil, field: "id", message: "differs from the id in the path")
             }
         } else {
             members.append(("id", .string(id)))
         }
-        return try decode(.object(members), index: 0)
+        return try decode(.object(members), index: nil)
     }
 
-    static func decode(_ value: JSONValue, index: Int) throws(InvalidRecord) -> Activity {
+    static func decode(_ value: JSONValue, index: Int?) throws(InvalidRecord) -> Activity {
         guard case .object = value else {
             throw InvalidRecord(index: index, field: nil, message: "expected an object, found \(value.kindName)")
         }

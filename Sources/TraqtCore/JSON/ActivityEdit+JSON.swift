@@ -9,9 +9,9 @@ extension ActivityEdit {
     /// What is absent or null stays as it is. Other fields are not read.
     public static func decode(object value: JSONValue) throws(InvalidRecord) -> ActivityEdit {
         guard case .object = value else {
-            throw InvalidRecord(index: 0, field: nil, message: "expected an object, found \(value.kindName)")
+            throw InvalidRecord(index: nil, field: nil, message: "expected an object, found \(value.kindName)")
         }
-        let record = ImportRecord(value: value, index: 0)
+        let record = ImportRecord(value: value, index: nil)
         func checked(_ field: String, _ check: (String) throws(InvalidValue) -> Void) throws(InvalidRecord) -> String? {
             record.member(field) == nil ? nil : try record.text(field, checkedBy: check)
         }

@@ -1,8 +1,9 @@
-/// One object of an import file, read field by field; every failure names the
-/// record and the field.
+/// One object of an import file (or of a request body), read field by field;
+/// every failure names the record and the field.
 struct ImportRecord {
     let value: JSONValue
-    let index: Int
+    /// Nil for a request body, which holds one.
+    let index: Int?
 
     func error(_ field: String, _ message: String) -> InvalidRecord {
         InvalidRecord(index: index, field: field, message: message)
