@@ -4,6 +4,9 @@
 // Swift cannot call: the options traqt sets are passed here, in C.
 #include <stddef.h>
 #include <sys/socket.h>
+// Swift's Glibc module leaves epoll out; the daemon watches its sleeping
+// streams' sockets with it (StreamHangups.swift).
+#include <sys/epoll.h>
 #include <microhttpd.h>
 
 struct traqt_http_settings {

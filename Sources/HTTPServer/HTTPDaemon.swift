@@ -72,6 +72,7 @@ public final class HTTPDaemon: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private let inFlight = Atomic<Int>(0)
     fileprivate let counts = ConnectionCounts()
+    private let hangups = StreamHangups()
     fileprivate let watchdog: Watchdog
 
     /// Starts serving `socket` (bound and listening); the daemon owns it from
@@ -121,6 +122,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         guard let daemon else { return }
         self.daemon = nil
         watchdog.stop()
+        hangups.stop()
         MHD_stop_daemon(daemon)
     }
 
@@ -195,7 +197,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         if let stream = answer.stream {
             let handle = ConnectionHandle(connection: connection)
             stream.attach { MHD_resume_connection(handle.connection) }
-            pending.stream = StreamReading(stream: stream, connection: handle, counts: counts)
+            pending.stream = StreamReading(stream: stream, connection: handle, counts: counts, hangups: hangups)
             let context = Unmanaged.passRetained(pending.stream!).toOpaque()
             response = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, context, streamReleased)
             if response == nil { Unmanaged<StreamReading>.fromOpaque(context).release() }
@@ -264,17 +266,24 @@ final class StreamReading {
     let stream: HTTPStream
     let connection: ConnectionHandle
     let counts: ConnectionCounts
+    let hangups: StreamHangups
+    private let watching: UInt64?
     /// Bytes handed to libmicrohttpd, for the log (only its threads touch it).
     var sent = 0
 
-    init(stream: HTTPStream, connection: ConnectionHandle, counts: ConnectionCounts) {
+    init(stream: HTTPStream, connection: ConnectionHandle, counts: ConnectionCounts, hangups: StreamHangups) {
         self.stream = stream
         self.connection = connection
         self.counts = counts
+        self.hangups = hangups
+        watching = hangups.watch(traqt_http_connection_socket(connection.connection), stream)
         counts.streams.add(1, ordering: .relaxed)
     }
 
-    deinit { counts.streams.subtract(1, ordering: .relaxed) }
+    deinit {
+        if let watching { hangups.forget(watching) }
+        counts.streams.subtract(1, ordering: .relaxed)
+    }
 }
 
 /// The daemon's open connections, and how many of them hold a stream.

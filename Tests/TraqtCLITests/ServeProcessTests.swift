@@ -205,6 +205,23 @@ struct ServeProcessTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("a stream client that goes away while its stream sleeps is let go at once, not at the next heartbeat")
+    func streamClientGone() throws {
+        let scene = try Scene()
+        let server = try ServerProcess(database: scene.database)
+        let client = try EventStreamClient(server.url, token: scene.writeToken)
+        #expect(client.waitFor(events: 1), "\(client.text)")
+        usleep(200_000)  // asleep now: nothing more to send
+        #expect(!server.log.contains("GET /v1/events "))
+        // SIGKILL: curl started here may have SIGTERM blocked, as the test runner does.
+        kill(client.process.processIdentifier, SIGKILL)
+        let gone = Date()
+        while !server.log.contains("GET /v1/events 200 ") && Date().timeIntervalSince(gone) < 10 { usleep(20_000) }
+        // The heartbeat comes every 15 s; the hangup is seen within milliseconds.
+        #expect(Date().timeIntervalSince(gone) < 3, "\(server.log)")
+        #expect(server.stop() == 0)
+    }
+
     @Test("a sender of a byte every half second is cut with 408 about 10 s after it began, and the server goes on serving")
     func slowloris() throws {
         let scene = try Scene()
