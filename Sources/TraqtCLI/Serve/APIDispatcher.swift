@@ -19,10 +19,10 @@ struct APIDispatcher: Sendable {
         do {
             let (route, parameters) = try self.route(request)
             let now = clock()
-            try authorize(request, for: route, now: now)
+            let reader = try authorize(request, for: route, now: now)
             if !request.body.isEmpty { try checkContentType(request) }
             var answer = try route.handle(APICall(request: request, parameters: parameters, now: now, service: service,
-                                                     routes: routes))
+                                                     routes: routes, reader: reader))
             answer.headers.append(("Cache-Control", "no-store"))
             return answer
         } catch {
@@ -47,17 +47,21 @@ struct APIDispatcher: Sendable {
 
     /// A route's scope needs a token that has it. Without a header, reads are
     /// anonymous only when the server allows it; a wrong token never is.
-    private func authorize(_ request: HTTPRequest, for route: APIRoute, now: Instant) throws {
-        guard let needed = route.scope else { return }
+    /// Returns the store opened to look the token up, for the handler to read
+    /// with (an open costs a file check and a schema check, or a connection).
+    private func authorize(_ request: HTTPRequest, for route: APIRoute, now: Instant) throws -> ActivityStore? {
+        guard let needed = route.scope else { return nil }
         guard let header = request.header("Authorization") else {
-            if service.allowAnonymousRead && needed == .read && route.method == "GET" { return }
+            if service.allowAnonymousRead && needed == .read && route.method == "GET" { return nil }
             throw APIError.unauthenticated(wrongToken: false)
         }
-        guard let secret = Self.bearerToken(header),
-              let token = try service.openForReading().apiToken(authorizing: secret, now: now) else {
+        guard let secret = Self.bearerToken(header) else { throw APIError.unauthenticated(wrongToken: true) }
+        let store = try service.openForReading()
+        guard let token = try store.apiToken(authorizing: secret, now: now) else {
             throw APIError.unauthenticated(wrongToken: true)
         }
         guard token.scope.allows(needed) else { throw APIError.forbidden(token: token.name, needs: needed) }
+        return store
     }
 
     /// The token of `Bearer TOKEN` (the scheme in any case, RFC 9110).

@@ -48,17 +48,17 @@ enum APIEndpoints {
     // MARK: - Activities
 
     static func today(_ call: APICall) throws -> HTTPResponse {
-        let store = try call.service.openForReading()
+        let store = try call.openForReading()
         return try json(ActivityJSONView(store: store, pending: PendingFilter(at: call.now.localDateTime)))
     }
 
     static func activities(_ call: APICall) throws -> HTTPResponse {
-        try json(ActivityJSONView(store: try call.service.openForReading(), pending: nil))
+        try json(ActivityJSONView(store: try call.openForReading(), pending: nil))
     }
 
     static func activity(_ call: APICall) throws -> HTTPResponse {
         let id = call.parameter("id")
-        guard let activity = try call.service.openForReading().activity(id: id) else { throw EditError.unknownID(id) }
+        guard let activity = try call.openForReading().activity(id: id) else { throw EditError.unknownID(id) }
         return object(activity)
     }
 
@@ -160,7 +160,7 @@ enum APIEndpoints {
         case let other?: throw APIError.invalidParameter(name: "week", message: "expected true or false, not '\(other)'")
         }
         let dates = week ? (0..<7).map { date.mondayOfWeek.adding(days: $0) }.filter(SupportedDates.contains) : [date]
-        let store = try call.service.openForReading()
+        let store = try call.openForReading()
         let output = OutputBuffer.inMemory()
         try store.readAgenda(of: dates, now: call.now) { days in
             let spent = try dates.map { try store.timeSpent(on: $0, now: call.now) }
@@ -170,7 +170,7 @@ enum APIEndpoints {
     }
 
     static func live(_ call: APICall) throws -> HTTPResponse {
-        let activities = try call.service.openForReading().liveActivities(now: call.now)
+        let activities = try call.openForReading().liveActivities(now: call.now)
         return try json(LiveJSONView(activities: activities, now: call.now))
     }
 

@@ -74,8 +74,15 @@ struct APICall {
     let now: Instant
     let service: APIService
     let routes: [APIRoute]
+    /// The store the token was looked up in, if one was.
+    var reader: ActivityStore? = nil
 
     func parameter(_ name: String) -> String { parameters[name]! }
+
+    /// A store to read from: the one the token was checked in, else a new one.
+    func openForReading() throws -> ActivityStore {
+        try reader ?? service.openForReading()
+    }
 
     /// The body as JSON; an empty body is an empty object.
     func jsonBody() throws -> JSONValue {
