@@ -51,8 +51,9 @@ let package = Package(
         // Linux calls Swift's Glibc module leaves out (memfd_create, O_TMPFILE),
         // wrapped in C compiled with _GNU_SOURCE.
         .target(name: "CLinux", path: "Sources/CLinux"),
-        // Debian's nettle-dev: SHA-256 for the API tokens' secrets (never our own
-        // crypto); its static library links into the static release binary.
+        // Debian's nettle-dev: SHA-256 for the API tokens' secrets and ECDSA over
+        // P-256 (hogweed, GMP) for APNs provider tokens (never our own crypto);
+        // their static libraries link into the static release binary.
         .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle"),
         // Debian's libpq-dev, for the Postgres trait only.
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq"),

@@ -1,7 +1,7 @@
 import CNettle
 
-/// SHA-256 (FIPS 180-4) by Debian's nettle: the one place traqt hashes, and the
-/// only code that imports nettle. traqt writes no crypto of its own.
+/// SHA-256 (FIPS 180-4) by Debian's nettle: the one place traqt hashes. Crypto/
+/// is the only folder that imports nettle; traqt writes no crypto of its own.
 public enum SHA256 {
     /// The digest's length in bytes.
     public static let byteCount = 32
